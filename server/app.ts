@@ -1,0 +1,119 @@
+/**
+ * createApp(): the whole service as a Hono app, with no port opened (tests call app.request()).
+ * Order per request: security headers → auth → scope → params/query/body validated by the contract →
+ * handler → (outside production) the response checked against the contract.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { AppDeps } from './deps';
+import { authenticate } from './http/authenticate';
+import { ApiError, errorBody, forbidden, unauthorized } from './http/errors';
+import { honoPath, type RouteSpec } from './http/route';
+import { parseOrThrow } from './http/validate';
+import { allRoutes } from './routes';
+import { servePortal } from './http/static';
+
+export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes()): Hono {
+  const app = new Hono();
+  const strictResponses = deps.config.profile !== 'production';
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      return c.json(errorBody(err.status, err.message, err.details), err.status as 400);
+    }
+    deps.log.error('unhandled error', { path: c.req.path, method: c.req.method, error: String(err instanceof Error ? err.stack : err) });
+    return c.json(errorBody(500, 'Unexpected error; it has been logged'), 500);
+  });
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'same-origin');
+    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY');
+  });
+
+  // Bearer-token calls may come from a portal served elsewhere (a CDN); cookies are never sent cross-origin.
+  app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'X-CSRF-Token'], exposeHeaders: ['Deprecation', 'Sunset', 'Link'] }));
+  app.use('/v2/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['Deprecation', 'Sunset', 'Link'] }));
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.maxBodyBytes,
+      onError: () => {
+        throw new ApiError(413, `The request body is larger than ${deps.config.maxBodyBytes} bytes`);
+      },
+    }),
+  );
+
+  for (const r of routes) mount(app, r, deps, strictResponses);
+
+  if (deps.config.portalDir) servePortal(app, deps.config.portalDir);
+
+  app.notFound((c) => c.json(errorBody(404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404));
+  return app;
+}
+
+function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean): void {
+  app.on(r.method.toUpperCase(), honoPath(r.path), async (c) => {
+    const principal = await authenticate(c, deps);
+    authorize(r, principal);
+    const invalid = r.invalidStatus ?? 422;
+    const params = r.params ? parseOrThrow(r.params, c.req.param(), 'path', invalid) : {};
+    const query = r.query ? parseOrThrow(r.query, c.req.query(), 'query', invalid) : {};
+    const body = r.body ? parseOrThrow(r.body, await readBody(c, r), 'body', invalid) : undefined;
+    const out = await r.handler({ params, query, body, principal, deps, c });
+    if (out instanceof Response) return out;
+    const status = out.status ?? 200;
+    if (strictResponses) checkResponse(r, status, out.body, deps);
+    for (const [k, v] of Object.entries(out.headers ?? {})) c.header(k, v);
+    if (status === 204) return c.body(null, 204);
+    return c.json(out.body as object, status as 200);
+  });
+}
+
+function authorize(r: RouteSpec, p: Awaited<ReturnType<typeof authenticate>>): void {
+  if (r.access === 'public') return;
+  if (!p) throw unauthorized();
+  if (r.access === 'person') {
+    if (p.kind !== 'user') throw forbidden('This operation is for a signed-in person, not an API client');
+    return;
+  }
+  const needed = typeof r.access === 'string' ? [r.access] : r.access;
+  if (!needed.some((s) => p.scopes.has(s))) {
+    throw forbidden(`The token lacks the scope ${needed.join(' or ')} that this operation needs`);
+  }
+}
+
+async function readBody(c: Context, r: RouteSpec): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  const accepts = r.bodyTypes ?? ['json'];
+  if (accepts.includes('form') && type.startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(await c.req.text()));
+  }
+  if (accepts.includes('json') && (type === '' || type.startsWith('application/json'))) {
+    const text = await c.req.text();
+    if (text.trim() === '') throw new ApiError(400, 'The request body is empty; a JSON object is expected');
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new ApiError(400, 'The request body is not valid JSON');
+    }
+  }
+  throw new ApiError(415, `Content-Type must be ${accepts.map((a) => (a === 'json' ? 'application/json' : 'application/x-www-form-urlencoded')).join(' or ')}`);
+}
+
+function checkResponse(r: RouteSpec, status: number, body: unknown, deps: AppDeps): void {
+  const schema = r.responses[status]?.schema;
+  if (!schema) {
+    if (!r.responses[status]) throw new Error(`${r.operationId} answered ${status}, which its contract does not list`);
+    return;
+  }
+  const res = schema.safeParse(body);
+  if (!res.success) {
+    deps.log.error('response breaks the contract', { operationId: r.operationId, issues: res.error.issues.slice(0, 5) });
+    throw new Error(`${r.operationId}: response breaks the contract: ${JSON.stringify(res.error.issues.slice(0, 3))}`);
+  }
+}

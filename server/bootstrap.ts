@@ -1,0 +1,60 @@
+/**
+ * Builds the service's dependencies: store (migrated, seeded), token secret, the airspace dataset.
+ * Shared by server/index.ts and the tests, so both run the same path.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config';
+import { DatasetProvider } from './data/dataset-provider';
+import type { DatasetFile } from './data/model';
+import { jsonLogger, type AppDeps, type Logger } from './deps';
+import { TokenService } from './http/tokens';
+import { openDb, type Db } from './store/db';
+import { identity } from './store/identity';
+import { migrate } from './store/migrations';
+import { seed } from './seed';
+import './store/all-migrations';
+
+export interface BootOptions {
+  /** Use this dataset instead of loading one from DATA_DIR. */
+  dataset?: DatasetFile;
+  db?: Db;
+  now?: () => Date;
+  log?: Logger;
+}
+
+export async function bootstrap(config: Config, opts: BootOptions = {}): Promise<AppDeps> {
+  const log = opts.log ?? jsonLogger;
+  const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(db);
+  await seed(db, config);
+  // One secret shared by every instance on the same store, unless TOKEN_SECRET pins it.
+  const secret = config.tokenSecret ?? (await identity.settingOrCreate(db, 'token_secret', () => randomBytes(48).toString('base64url')));
+  const now = opts.now ?? (() => new Date());
+  const dataset = opts.dataset ?? (await loadDataset(config, now()));
+  const outboxListeners = new Set<() => void>();
+  return {
+    config,
+    db,
+    datasets: new DatasetProvider(dataset),
+    tokens: new TokenService(secret, config.tokenTtlSeconds),
+    now,
+    log,
+    events: { onOutboxWritten: () => outboxListeners.forEach((l) => l()) },
+  };
+}
+
+/** The active dataset of DATA_DIR; in the sandbox, generated on first start (see server/data/generate). */
+export async function loadDataset(config: Config, now: Date): Promise<DatasetFile> {
+  const { readActiveDataset } = await import('./data/dataset-files');
+  if (config.profile === 'sandbox') {
+    const { ensureSandboxDataset } = await import('./data/generate');
+    return ensureSandboxDataset(config.dataDir, now);
+  }
+  const active = await readActiveDataset(config.dataDir);
+  if (!active) throw new Error(`No airspace dataset in ${config.dataDir}; run npm run data:import -- <FAA files> first`);
+  return active;
+}
+
+export function emptyDataset(version = 'empty'): DatasetFile {
+  return { format: 'skyplan-airspace-dataset', formatVersion: 1, version, generatedAt: new Date(0).toISOString(), kind: 'sandbox', sources: [], features: [] };
+}

@@ -1,0 +1,86 @@
+/**
+ * Service configuration from the environment. Every variable is listed in the README.
+ */
+import path from 'node:path';
+
+export type Profile = 'sandbox' | 'production';
+
+export interface Config {
+  port: number;
+  host: string;
+  profile: Profile;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Address this service is reached at (used for tile and glyph URLs when no request is at hand). */
+  publicUrl: string;
+  /** Base of claim links: {portalUrl}/plan/operations/<id>/claim. */
+  portalUrl: string;
+  apiClientId: string;
+  apiClientSecret: string;
+  /** Secret for signing tokens; when unset, one is generated once and kept in the store. */
+  tokenSecret: string | null;
+  tokenTtlSeconds: number;
+  sessionTtlSeconds: number;
+  maxBodyBytes: number;
+  ephemeralTtlMinutes: number;
+  /** Callback targets on loopback are allowed in the sandbox so tests and developers can receive them. */
+  callbackAllowLoopback: boolean;
+  callbackAllowPrivate: boolean;
+  portalDir: string | null;
+  /** Seconds between checks for a new active dataset version (0: never). */
+  datasetPollSeconds: number;
+  /** Seed demo accounts (sandbox only). */
+  seedDemo: boolean;
+}
+
+function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function bool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const profile = (env.PROFILE ?? 'sandbox') as Profile;
+  if (profile !== 'sandbox' && profile !== 'production') throw new Error(`PROFILE must be sandbox or production, got "${profile}"`);
+  const port = int('PORT', 8080, env);
+  const host = env.HOST ?? '0.0.0.0';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const sandbox = profile === 'sandbox';
+  if (!sandbox && !env.API_CLIENT_SECRET) throw new Error('API_CLIENT_SECRET is required in the production profile');
+  return {
+    port,
+    host,
+    profile,
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl,
+    portalUrl: (env.PORTAL_URL ?? publicUrl).replace(/\/$/, ''),
+    apiClientId: env.API_CLIENT_ID ?? 'sandbox-client',
+    apiClientSecret: env.API_CLIENT_SECRET ?? 'sandbox-secret',
+    tokenSecret: env.TOKEN_SECRET || null,
+    tokenTtlSeconds: int('TOKEN_TTL_SECONDS', 3600, env),
+    sessionTtlSeconds: int('SESSION_TTL_SECONDS', 12 * 3600, env),
+    maxBodyBytes: int('MAX_BODY_BYTES', 1_000_000, env),
+    ephemeralTtlMinutes: int('EPHEMERAL_TTL_MINUTES', 7 * 24 * 60, env),
+    callbackAllowLoopback: bool('CALLBACK_ALLOW_LOOPBACK', sandbox, env),
+    callbackAllowPrivate: bool('CALLBACK_ALLOW_PRIVATE', false, env),
+    portalDir: env.PORTAL_DIR === '' ? null : path.resolve(env.PORTAL_DIR ?? 'dist/portal'),
+    datasetPollSeconds: int('DATASET_POLL_SECONDS', 60, env),
+    seedDemo: sandbox && bool('SEED_DEMO', true, env),
+  };
+}
+
+/** A config for in-process tests: sandbox profile, the given data dir, no portal files. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ PROFILE: 'sandbox', DATA_DIR: overrides.dataDir ?? '.data-test', PORTAL_DIR: '' }), datasetPollSeconds: 0, ...overrides };
+}

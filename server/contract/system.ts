@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const SourceStatusSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  version: z.string(),
+  effectiveDate: z.string(),
+  retrievedAt: z.string(),
+  ageSeconds: z.number(),
+  attribution: z.string(),
+  licence: z.string(),
+  url: z.string().optional(),
+  refreshMinutes: z.number().optional(),
+});
+
+export const StatusSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    profile: z.enum(['sandbox', 'production']),
+    time: z.string(),
+    store: z.object({ engine: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
+    dataset: z.object({ version: z.string(), kind: z.enum(['sandbox', 'faa']), generatedAt: z.string(), features: z.number().int(), sources: z.array(SourceStatusSchema) }),
+  })
+  .meta({ id: 'Status' });
+export type Status = z.infer<typeof StatusSchema>;

@@ -1,0 +1,33 @@
+/**
+ * Holds the current dataset and swaps in a new version atomically. A request takes current() once at
+ * its start and keeps that object, so requests in flight finish on the version they started on.
+ */
+import { Dataset } from './dataset';
+import type { DatasetFile } from './model';
+
+export class DatasetProvider {
+  private active: Dataset;
+  private readonly listeners = new Set<(d: Dataset) => void>();
+
+  constructor(initial: Dataset | DatasetFile) {
+    this.active = initial instanceof Dataset ? initial : new Dataset(initial);
+  }
+
+  current(): Dataset {
+    return this.active;
+  }
+
+  /** Replaces the dataset if the version differs; returns whether it did. */
+  swap(next: Dataset | DatasetFile): boolean {
+    const ds = next instanceof Dataset ? next : new Dataset(next);
+    if (ds.version === this.active.version) return false;
+    this.active = ds;
+    for (const l of this.listeners) l(ds);
+    return true;
+  }
+
+  onSwap(listener: (d: Dataset) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * An airspace dataset loaded in memory behind a static spatial index (flatbush).
+ * Immutable once built: a refresh builds a new Dataset and swaps it (see dataset-provider.ts).
+ */
+import Flatbush from 'flatbush';
+import type { Position } from 'geojson';
+import type { AirspaceFeature, DatasetFile, FeatureGeometry, Layer } from './model';
+
+export type BBox = [west: number, south: number, east: number, north: number];
+
+export function geometryBBox(g: FeatureGeometry): BBox {
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  const visit = (p: Position) => {
+    const x = p[0]!, y = p[1]!;
+    if (x < w) w = x;
+    if (x > e) e = x;
+    if (y < s) s = y;
+    if (y > n) n = y;
+  };
+  switch (g.type) {
+    case 'Point': visit(g.coordinates); break;
+    case 'LineString': g.coordinates.forEach(visit); break;
+    case 'Polygon': g.coordinates.forEach((r) => r.forEach(visit)); break;
+    case 'MultiPolygon': g.coordinates.forEach((p) => p.forEach((r) => r.forEach(visit))); break;
+  }
+  return [w, s, e, n];
+}
+
+/** Degrees of latitude per nautical mile (1 NM = 1 minute of arc). */
+export const DEG_PER_NM = 1 / 60;
+
+/** Grows a bbox by a distance in nautical miles (longitude scaled by latitude). */
+export function expandBBox([w, s, e, n]: BBox, nm: number): BBox {
+  const dLat = nm * DEG_PER_NM;
+  const lat = Math.max(Math.abs(s), Math.abs(n));
+  const dLon = dLat / Math.max(Math.cos((Math.min(lat, 89) * Math.PI) / 180), 0.01);
+  return [w - dLon, s - dLat, e + dLon, n + dLat];
+}
+
+export class Dataset {
+  readonly version: string;
+  readonly kind: DatasetFile['kind'];
+  readonly generatedAt: string;
+  readonly sources: DatasetFile['sources'];
+  readonly features: readonly AirspaceFeature[];
+  readonly bboxes: readonly BBox[];
+  private readonly index: Flatbush | null;
+  private readonly byId = new Map<string, AirspaceFeature>();
+
+  constructor(file: DatasetFile) {
+    this.version = file.version;
+    this.kind = file.kind;
+    this.generatedAt = file.generatedAt;
+    this.sources = file.sources;
+    this.features = file.features;
+    this.bboxes = file.features.map((f) => {
+      const bb = geometryBBox(f.geometry);
+      // Lines are indexed with their corridor half-width so a search by area finds them.
+      const width = f.layer === 'mtr' && typeof f.props?.widthNm === 'number' ? f.props.widthNm / 2 : 0;
+      return width > 0 ? expandBBox(bb, width) : bb;
+    });
+    for (const f of file.features) this.byId.set(f.id, f);
+    if (file.features.length === 0) {
+      this.index = null;
+    } else {
+      const idx = new Flatbush(file.features.length);
+      for (const [w, s, e, n] of this.bboxes) idx.add(w, s, e, n);
+      idx.finish();
+      this.index = idx;
+    }
+  }
+
+  get(id: string): AirspaceFeature | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Features whose bbox intersects the given bbox, optionally limited to some layers. */
+  search(bbox: BBox, layers?: ReadonlySet<Layer> | readonly Layer[]): AirspaceFeature[] {
+    if (!this.index) return [];
+    const wanted = layers ? (layers instanceof Set ? layers : new Set(layers)) : null;
+    const ids = this.index.search(bbox[0], bbox[1], bbox[2], bbox[3]);
+    const out: AirspaceFeature[] = [];
+    for (const i of ids) {
+      const f = this.features[i]!;
+      if (!wanted || wanted.has(f.layer)) out.push(f);
+    }
+    return out;
+  }
+
+  /** All features of some layers (for tiles and listings). */
+  ofLayers(layers: readonly Layer[]): AirspaceFeature[] {
+    const wanted = new Set(layers);
+    return this.features.filter((f) => wanted.has(f.layer));
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * The airspace dataset model: what the generator and the FAA importers produce and what the
+ * briefing engine, the aviation/advisory/surface endpoints and the tiles read.
+ * Pure types and tiny helpers; no I/O. See docs/dataset.md.
+ */
+import type { LineString, MultiPolygon, Point, Polygon } from 'geojson';
+
+/** One theme of airspace data. Each maps to one NoticeDataSource of the spec (see the engine). */
+export type Layer =
+  | 'class_airspace' // Class B, C, D and E surface areas (subtype CLASS_x)
+  | 'uasfm' // UAS facility-map grid cell (ceilingFt, laancEnabled, facility)
+  | 'sua' // special-use airspace (subtype PROHIBITED, RESTRICTED, MOA, ALERT, WARNING_AREA, DANGER, ADVISORY)
+  | 'washington_frz'
+  | 'washington_sfra'
+  | 'satr' // special air traffic rules areas (14 CFR 93)
+  | 'nsufr' // national-security UAS flight restriction (partTime true/false)
+  | 'stadium' // Point; 3 NM / 3,000 ft restriction during events
+  | 'tfr'
+  | 'airport' // Point; subtype AIRPORT, HELIPORT or SEAPLANE_BASE
+  | 'national_park'
+  | 'recreational_flyer_fixed_site'
+  | 'mtr' // LineString: military training route centre line (widthNm in props)
+  | 'community_advisory'
+  | 'notam';
+
+export const LAYERS: readonly Layer[] = [
+  'class_airspace', 'uasfm', 'sua', 'washington_frz', 'washington_sfra', 'satr', 'nsufr', 'stadium', 'tfr',
+  'airport', 'national_park', 'recreational_flyer_fixed_site', 'mtr', 'community_advisory', 'notam',
+];
+
+export type Subtype =
+  | 'CLASS_B' | 'CLASS_C' | 'CLASS_D' | 'CLASS_E'
+  | 'PROHIBITED' | 'RESTRICTED' | 'MOA' | 'ALERT' | 'WARNING_AREA' | 'DANGER' | 'ADVISORY'
+  | 'AIRPORT' | 'HELIPORT' | 'SEAPLANE_BASE'
+  | 'EMERGENCY' | 'ADMIN' | 'RECREATIONAL';
+
+/** An altitude limit in feet. SFC is the ground (value 0); AGL above ground; MSL above mean sea level. */
+export interface AltitudeLimit {
+  value: number;
+  reference: 'SFC' | 'AGL' | 'MSL';
+}
+
+/** Times of use in the spec's Schedule/TimeOfUse shape (section 2.3), so notices can carry them verbatim. */
+export interface TimeOfUse {
+  daysActive?: Array<'SUN' | 'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT'>;
+  dailyStart?: string; // HH:MM local
+  dailyEnd?: string; // HH:MM local
+  startTime?: string;
+  endTime?: string;
+  timezone?: string;
+}
+
+export interface Schedule {
+  startTime?: string; // RFC 3339; absent: in effect since forever
+  endTime?: string; // RFC 3339; absent: until further notice
+  timezone?: string; // IANA
+  text?: string;
+  timesOfUse?: TimeOfUse[];
+}
+
+export interface ScheduledEvent {
+  name: string;
+  type: string;
+  startTime: string;
+  endTime: string;
+}
+
+export interface Contact {
+  text?: string;
+  phoneNumber?: string;
+  email?: string;
+  url?: string;
+}
+
+export type FeatureGeometry = Polygon | MultiPolygon | Point | LineString;
+
+export interface AirspaceFeature {
+  /** Stable, unique within a dataset, e.g. "class:SEA:B:2" or "uasfm:BFI:47.55:-122.31". */
+  id: string;
+  layer: Layer;
+  subtype?: Subtype;
+  name: string;
+  /** Airport identifier, area designator (P-56A), NOTAM number (4/2565)... */
+  ident?: string;
+  geometry: FeatureGeometry;
+  lower?: AltitudeLimit;
+  upper?: AltitudeLimit;
+  /** class_airspace, uasfm: whether LAANC serves this airspace. */
+  laancEnabled?: boolean;
+  /** uasfm: the facility-map ceiling in feet AGL (0 to 400, 50 ft steps in FAA data). */
+  ceilingFt?: number;
+  /** class_airspace, uasfm: the ATC facility (airport identifier) that authorizes. */
+  facility?: string;
+  /** A plain-language sentence a pilot understands. */
+  description?: string;
+  schedule?: Schedule;
+  events?: ScheduledEvent[];
+  authority?: string;
+  contact?: Contact;
+  sourceUrl?: string;
+  /** Which DatasetSource it came from. */
+  sourceId: string;
+  /** Anything else the source carries that is worth keeping (strings, numbers, booleans only). */
+  props?: Record<string, string | number | boolean | null>;
+}
+
+export interface DatasetSource {
+  id: string;
+  name: string;
+  /** Version of this source's data, e.g. the facility-map cycle "2025-10-30" or a generator version. */
+  version: string;
+  /** When this data took effect (RFC 3339). */
+  effectiveDate: string;
+  /** When it was generated or fetched (RFC 3339): the age of the data is measured from here. */
+  retrievedAt: string;
+  attribution: string;
+  licence: string;
+  url?: string;
+  /** How often the publisher refreshes it, in minutes (spec section 8: 10 minutes to 24 hours). */
+  refreshMinutes?: number;
+}
+
+/** The serialized dataset: one JSON file under DATA_DIR/datasets/. */
+export interface DatasetFile {
+  format: 'skyplan-airspace-dataset';
+  formatVersion: 1;
+  /** Unique version id of this whole dataset (changes whenever any feature does). */
+  version: string;
+  generatedAt: string;
+  /** 'sandbox' (generated) or 'faa' (imported from FAA files). */
+  kind: 'sandbox' | 'faa';
+  sources: DatasetSource[];
+  features: AirspaceFeature[];
+}

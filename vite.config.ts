@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The portal. In `npm run dev` Vite proxies the API to the service (scripts/dev.mjs starts both).
+const api = process.env.SERVICE_URL ?? 'http://localhost:8081';
+const proxied = ['/v1', '/v2', '/styles', '/tiles', '/fonts', '/sprites', '/openapi.json', '/docs'];
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist/portal', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  server: {
+    port: Number(process.env.PORT ?? 8080),
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: false }])),
+  },
+});
