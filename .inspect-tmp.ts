@@ -1,0 +1,15 @@
+import { loadAirportDb } from './server/data/generate/airports-db';
+import { buildClassAirspace } from './server/data/generate/class-airspace';
+import { buildFacilityMapCells } from './server/data/generate/uasfm';
+let t = Date.now();
+const db = await loadAirportDb();
+console.log('db', Date.now() - t); t = Date.now();
+const ca = buildClassAirspace(db.airports);
+console.log('class', Date.now() - t, ca.features.length, ca.surfaces.length); t = Date.now();
+const c: Record<string, number> = {}; for (const s of ca.surfaces) c[s.cls] = (c[s.cls] ?? 0) + 1; console.log(c);
+const cells = buildFacilityMapCells(ca.surfaces, db.airports);
+console.log('cells', Date.now() - t, cells.length);
+const sz = JSON.stringify(cells).length, szc = JSON.stringify(ca.features).length;
+console.log('bytes cells', sz, 'per', sz / cells.length, 'class', szc);
+const hist: Record<number, number> = {}; for (const f of cells) hist[f.ceilingFt!] = (hist[f.ceilingFt!] ?? 0) + 1; console.log(hist);
+console.log(JSON.stringify(cells[0]));

@@ -1,0 +1,95 @@
+// npm test: type-check, lint, unit + component + service tests (embedded store), the store-backed
+// service tests again on a throwaway PostgreSQL, then Playwright end-to-end tests in Debian's Chromium.
+// Ends with one plain line "N passed, N failed" summing every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { startThrowawayPostgres } from './postgres.mjs';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function gate(label, ok) {
+  // A gate that is not a test suite (type-check, lint, build) counts as one check.
+  if (ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    problems.push(label);
+  }
+}
+
+function vitest(label, args, env = {}, outFile) {
+  rmSync(outFile, { force: true });
+  const ok = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${outFile}`, ...args], env);
+  if (!existsSync(outFile)) {
+    gate(label, false);
+    return;
+  }
+  const r = JSON.parse(readFileSync(outFile, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  if (!ok || r.numFailedTests > 0) problems.push(label);
+}
+
+function ensureChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  if (typeof process.getuid === 'function' && process.getuid() === 0) {
+    console.log('Chromium not found: installing Debian chromium with apt-get...');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error('No Chromium for the end-to-end tests. Run: sudo apt-get update && sudo apt-get install -y chromium  (or set CHROMIUM_PATH)');
+  return null;
+}
+
+mkdirSync('test-results', { recursive: true });
+
+if (want('typecheck')) gate('typecheck', run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
+if (want('lint')) gate('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+if (want('unit')) vitest('unit, component and service tests (embedded store)', [], {}, 'test-results/vitest.json');
+
+if (want('postgres')) {
+  const pg = startThrowawayPostgres();
+  if (pg.url) {
+    try {
+      vitest('service tests on PostgreSQL', ['--project', 'node', 'server/store', 'server/routes', 'server/domain/callbacks', 'test/'], { TEST_DATABASE_URL: pg.url }, 'test-results/vitest-postgres.json');
+    } finally {
+      pg.stop();
+    }
+  } else {
+    console.error(`PostgreSQL suite not run: ${pg.reason}`);
+    gate('postgres suite', false);
+  }
+}
+
+if (want('e2e')) {
+  const chromium = ensureChromium();
+  if (!chromium) gate('chromium for end-to-end tests', false);
+  else if (!run('build', 'npm', ['run', 'build', '--silent'])) gate('build', false);
+  else {
+    rmSync('test-results/playwright.json', { force: true });
+    const ok = run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '--workers=1', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
+    if (existsSync('test-results/playwright.json')) {
+      const s = JSON.parse(readFileSync('test-results/playwright.json', 'utf8')).stats;
+      totals.passed += s.expected + s.flaky;
+      totals.failed += s.unexpected;
+      totals.skipped += s.skipped;
+      if (!ok || s.unexpected > 0) problems.push('end-to-end');
+    } else gate('end-to-end', false);
+  }
+}
+
+if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 || problems.length ? 1 : 0);

@@ -1,0 +1,54 @@
+/** Time helpers for schedules: UTC day anchors and local wall-clock times in IANA zones. */
+import tzlookup from '@photostructure/tz-lookup';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** RFC 3339 in UTC without milliseconds, the form the spec's samples use. */
+export function iso(ms: number | Date): string {
+  return new Date(typeof ms === 'number' ? ms : ms.getTime()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Midnight UTC of the day containing `now`: the anchor of all time-relative sandbox content. */
+export function utcDayStart(now: Date): number {
+  return Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+}
+
+/** "20250314" for the UTC day of `ms`. */
+export function dayStamp(ms: number): string {
+  return iso(ms).slice(0, 10).replace(/-/g, '');
+}
+
+/** IANA time zone at a position (offline lookup, @photostructure/tz-lookup). */
+export function timeZoneAt(lon: number, lat: number): string {
+  return tzlookup(lat, lon);
+}
+
+/** Offset of a zone from UTC at an instant, in ms (positive east of Greenwich). */
+function zoneOffset(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  }).formatToParts(new Date(ms));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The UTC instant of a local wall-clock time on the local calendar day that contains `dayMs`+12 h.
+ * Two passes settle daylight-saving transitions.
+ */
+export function localTime(dayMs: number, hhmm: string, timeZone: string): number {
+  const noon = dayMs + 12 * HOUR_MS;
+  const localNoon = new Date(noon + zoneOffset(noon, timeZone));
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(localNoon.getUTCFullYear(), localNoon.getUTCMonth(), localNoon.getUTCDate(), h, m);
+  let guess = wall - zoneOffset(wall, timeZone);
+  guess = wall - zoneOffset(guess, timeZone);
+  return guess;
+}
+
+/** Day of week (SUN..SAT) of a UTC day anchor. */
+export function weekday(dayMs: number): 'SUN' | 'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' {
+  return (['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const)[new Date(dayMs).getUTCDay()]!;
+}

@@ -1,0 +1,193 @@
+/**
+ * Feature mappers for the FAA's polygon layers of airspace (ADDS/UDDS ArcGIS exports):
+ * UAS Facility Map grid, Class Airspace and Special Use Airspace (incl. the Prohibited Areas layer).
+ * Field names and codes are those of the real exports in /work/shared/realdata (see docs/data-import.md).
+ */
+import type { AirspaceFeature, AltitudeLimit, Subtype } from '../model';
+import { feet, field, fnum, fstr, isoDate, scalarProps, slug, str, num, type Props } from './common';
+import type { MapContext } from './udds-geojson';
+
+/**
+ * An ADDS altitude (VAL/UOM/CODE triple) in feet, or null when unlimited or unreadable.
+ * - CODE SFC with a value above 0 is a height above ground: the Class E5 layer writes its
+ *   700 ft AGL floor as LOWER_VAL 700, LOWER_CODE SFC.
+ * - VAL -9998 is Class E's "up to but not including 18,000 ft MSL" (14 CFR 71.71): 17,999 ft MSL.
+ * - UOM FL (CODE STD) is a flight level; pressure altitude is taken as MSL (FL180 → 18,000 ft MSL).
+ */
+export function addsAltitude(val: unknown, uom: unknown, code: unknown): AltitudeLimit | null {
+  const v = num(val);
+  const c = str(code)?.toUpperCase();
+  const u = str(uom)?.toUpperCase();
+  if (c === 'UNLTD' || u === 'UNLTD') return null;
+  if (v === -9998) return { value: 17999, reference: 'MSL' };
+  if (v === undefined) return c === 'SFC' ? { value: 0, reference: 'SFC' } : null;
+  const ft = u === 'FL' || (c === 'STD' && v < 1000) ? v * 100 : u === 'M' ? Math.round(v * 3.28084) : v;
+  switch (c) {
+    case 'SFC':
+      return ft === 0 ? { value: 0, reference: 'SFC' } : { value: ft, reference: 'AGL' };
+    case 'MSL':
+    case 'ALT':
+    case 'STD':
+      return { value: ft, reference: 'MSL' };
+    case 'AGL':
+    case 'HEI':
+      return ft === 0 ? { value: 0, reference: 'SFC' } : { value: ft, reference: 'AGL' };
+    default:
+      return null;
+  }
+}
+
+export function altitudeText(a: AltitudeLimit | null | undefined, unlimitedText = 'no upper limit'): string {
+  if (!a) return unlimitedText;
+  if (a.reference === 'SFC') return 'the surface';
+  return `${feet(a.value)} ft ${a.reference}`;
+}
+
+function objectKey(p: Props, index: number): string {
+  return fstr(p, 'OBJECTID', 'GLOBAL_ID', 'GLOBALID') ?? `n${index + 1}`;
+}
+
+/** UAS Facility Map grid cell: CEILING in feet AGL, APT1 is the authorizing facility. */
+export function mapUasfm(p: Props, ctx: MapContext): AirspaceFeature {
+  let ceiling = fnum(p, 'CEILING');
+  if (ceiling === undefined) throw new Error('CEILING is missing or not a number');
+  if (/^m/i.test(fstr(p, 'UNIT') ?? '')) ceiling = Math.round(ceiling * 3.28084);
+  if (ceiling < 0 || ceiling > 400) throw new Error(`CEILING ${ceiling} ft is outside the 0 to 400 ft the facility maps use`);
+  const geometry = ctx.area();
+  const facility = fstr(p, 'APT1_FAAID');
+  const laancFlag = fnum(p, 'APT1_LAANC');
+  const enabled = (fstr(p, 'APT1_Enabled') ?? '').split(',').map((s) => s.trim().toUpperCase());
+  const laancEnabled = laancFlag !== undefined ? laancFlag === 1 : enabled.some((e) => e !== '');
+  const lat = fnum(p, 'LATITUDE') ?? ctx.centre()[1];
+  const lon = fnum(p, 'LONGITUDE') ?? ctx.centre()[0];
+  const airports = [1, 2, 3, 4, 5].map((n) => fstr(p, `APT${n}_FAAID`)).filter((s): s is string => !!s);
+  const classes = [1, 2, 3, 4, 5].map((n) => fstr(p, `AIRSPACE_${n}`)).filter((s): s is string => !!s);
+  const aptName = fstr(p, 'APT1_NAME');
+  const where = `${facility ?? 'unknown facility'}${aptName ? ` (${aptName})` : ''}`;
+  const description = !laancEnabled
+    ? `UAS facility map cell of ${where}: LAANC is not available here; authorization goes through FAA DroneZone.`
+    : ceiling === 0
+      ? `UAS facility map cell of ${where}: 0 ft ceiling, LAANC cannot auto-authorize any altitude here.`
+      : `UAS facility map cell of ${where}: LAANC can auto-authorize up to ${ceiling} ft AGL.`;
+  return {
+    id: `uasfm:${facility ?? 'NONE'}:${lat.toFixed(5)}:${lon.toFixed(5)}`,
+    layer: 'uasfm',
+    name: `${facility ?? 'UAS'} facility map ${ceiling} ft`,
+    ident: facility,
+    geometry,
+    ceilingFt: ceiling,
+    laancEnabled,
+    facility,
+    description,
+    authority: 'FAA',
+    sourceId: ctx.sourceId,
+    props: scalarProps({
+      airports: airports.join(','),
+      airspaceClasses: classes.join(','),
+      airportName: aptName,
+      icaoId: fstr(p, 'APT1_ICAO'),
+      // "107-AA,107-FC,44809-AA": Part 107 auto-authorization, Part 107 further coordination, 44809 (recreational) auto-authorization.
+      part107AutoAuthorization: enabled.includes('107-AA'),
+      part107FurtherCoordination: enabled.includes('107-FC'),
+      recreationalAutoAuthorization: enabled.includes('44809-AA'),
+      mapEffective: isoDate(fstr(p, 'MAP_EFF')),
+      lastEdit: isoDate(fstr(p, 'LAST_EDIT')),
+      region: fstr(p, 'REGION'),
+    }),
+  };
+}
+
+/** Class Airspace layer: only Class B, C, D and E are airspace classes; MODE C veils and the like are skipped. */
+export function mapClassAirspace(p: Props, ctx: MapContext): AirspaceFeature | null {
+  const cls = fstr(p, 'CLASS')?.toUpperCase();
+  if (!cls || !['B', 'C', 'D', 'E'].includes(cls)) {
+    return ctx.skip(`not Class B/C/D/E airspace (${fstr(p, 'LOCAL_TYPE', 'TYPE_CODE') ?? 'no CLASS'})`);
+  }
+  const geometry = ctx.area();
+  const ident = fstr(p, 'IDENT');
+  const sector = fstr(p, 'SECTOR');
+  const baseName = fstr(p, 'NAME') ?? `CLASS ${cls}`;
+  const lower = addsAltitude(field(p, 'LOWER_VAL'), fstr(p, 'LOWER_UOM'), fstr(p, 'LOWER_CODE'));
+  const upper = addsAltitude(field(p, 'UPPER_VAL'), fstr(p, 'UPPER_UOM'), fstr(p, 'UPPER_CODE'));
+  if (!lower) ctx.note('a Class airspace floor could not be read; treated as the surface');
+  const floor = lower ?? { value: 0, reference: 'SFC' as const };
+  const surface = floor.reference === 'SFC';
+  const work = fstr(p, 'WKHR_CODE');
+  const of = ident ? ` of ${ident}` : '';
+  const range = `from ${altitudeText(floor)} to ${altitudeText(upper)}`;
+  const description = surface
+    ? `Class ${cls} controlled airspace${of} ${range}: drone flights here need FAA authorization (14 CFR 107.41, 49 U.S.C. 44809).`
+    : `Class ${cls} airspace${of} ${range}.`;
+  return {
+    id: `class:${ident ?? slug(baseName)}:${cls}:${objectKey(p, ctx.index)}`,
+    layer: 'class_airspace',
+    subtype: `CLASS_${cls}` as Subtype,
+    name: sector ? `${baseName} ${sector}` : baseName,
+    ident,
+    geometry,
+    lower: floor,
+    ...(upper ? { upper } : {}),
+    facility: ident,
+    description,
+    ...(work && work !== 'H24' ? { schedule: { text: fstr(p, 'WKHR_RMK') ?? `Hours of operation: ${work}` } } : {}),
+    authority: 'FAA',
+    sourceId: ctx.sourceId,
+    props: scalarProps({
+      surface,
+      localType: fstr(p, 'LOCAL_TYPE'),
+      sector,
+      icaoId: fstr(p, 'ICAO_ID'),
+      workHours: work,
+      upperDesc: fstr(p, 'UPPER_DESC'),
+      city: fstr(p, 'CITY'),
+      state: fstr(p, 'STATE'),
+    }),
+  };
+}
+
+const SUA_TYPES: Record<string, Subtype> = {
+  P: 'PROHIBITED', R: 'RESTRICTED', MOA: 'MOA', M: 'MOA', A: 'ALERT', W: 'WARNING_AREA', D: 'DANGER', ADA: 'ADVISORY',
+};
+const SUA_WORDS: Partial<Record<Subtype, string>> = {
+  PROHIBITED: 'Prohibited area', RESTRICTED: 'Restricted area', MOA: 'Military operations area', ALERT: 'Alert area',
+  WARNING_AREA: 'Warning area', DANGER: 'Danger area', ADVISORY: 'Advisory area',
+};
+
+/** Special Use Airspace and Prohibited Areas layers (same fields). */
+export function mapSua(p: Props, ctx: MapContext): AirspaceFeature {
+  const geometry = ctx.area();
+  const typeCode = fstr(p, 'TYPE_CODE')?.toUpperCase();
+  const subtype = typeCode ? SUA_TYPES[typeCode] : undefined;
+  if (!subtype) ctx.note(`special use airspace of unknown TYPE_CODE ${typeCode ?? '(none)'} kept without a subtype`);
+  const name = fstr(p, 'NAME') ?? `${typeCode ?? 'SUA'} ${objectKey(p, ctx.index)}`;
+  const lower = addsAltitude(field(p, 'LOWER_VAL'), fstr(p, 'LOWER_UOM'), fstr(p, 'LOWER_CODE')) ?? { value: 0, reference: 'SFC' as const };
+  const upper = addsAltitude(field(p, 'UPPER_VAL'), fstr(p, 'UPPER_UOM'), fstr(p, 'UPPER_CODE'));
+  const times = fstr(p, 'TIMESOFUSE');
+  const agent = fstr(p, 'CONT_AGENT');
+  const place = [fstr(p, 'CITY'), fstr(p, 'STATE')].filter(Boolean).join(', ');
+  const kind = (subtype && SUA_WORDS[subtype]) ?? 'Special use airspace';
+  return {
+    id: `sua:${name}:${objectKey(p, ctx.index)}`,
+    layer: 'sua',
+    ...(subtype ? { subtype } : {}),
+    name,
+    ident: name,
+    geometry,
+    lower,
+    ...(upper ? { upper } : {}),
+    description: `${kind} ${name}${place ? ` (${place})` : ''} from ${altitudeText(lower)} to ${altitudeText(upper)}.${times ? ` Times of use: ${times}.` : ''}`,
+    ...(times ? { schedule: { text: times } } : {}),
+    authority: agent ?? 'FAA',
+    ...(agent ? { contact: { text: `Controlling agency: ${agent}` } } : {}),
+    sourceId: ctx.sourceId,
+    props: scalarProps({
+      typeCode,
+      upperRaw: upper ? undefined : [str(field(p, 'UPPER_VAL')), fstr(p, 'UPPER_UOM'), fstr(p, 'UPPER_CODE')].filter(Boolean).join(' ') || null,
+      upperDesc: fstr(p, 'UPPER_DESC'),
+      city: fstr(p, 'CITY'),
+      state: fstr(p, 'STATE'),
+      gmtOffset: fnum(p, 'GMTOFFSET'),
+      remarks: fstr(p, 'REMARKS'),
+    }),
+  };
+}
