@@ -123,7 +123,7 @@ export function mapNsufr(p: Props, ctx: MapContext): AirspaceFeature {
       : undefined;
   const poc = fstr(p, 'POC', 'CONTACT', 'Contact');
   return {
-    id: `nsufr:${slug(name).toLowerCase()}:${fstr(p, 'OBJECTID', 'GLOBALID', 'GLOBAL_ID') ?? ctx.index + 1}`,
+    id: `nsufr:${partTime ? 'part-time' : 'full-time'}:${slug(name).toLowerCase()}:${fstr(p, 'OBJECTID', 'GLOBALID', 'GLOBAL_ID') ?? ctx.index + 1}`,
     layer: 'nsufr',
     name: base && facilityName && base !== facilityName ? `${facilityName} (${base})` : name,
     ident: fstr(p, 'FAA_ID', 'IDENT'),

@@ -1,0 +1,92 @@
+/**
+ * npm run data:import -- <files…> [--no-activate] [--layer <layer> <file>]
+ * Imports FAA files (UDDS/ADDS GeoJSON, NASR APT CSV, tfr.faa.gov XML) into DATA_DIR (default ./.data)
+ * and, unless --no-activate, makes the result the dataset the service starts on. A file that cannot
+ * be read fails the import and leaves the active dataset untouched.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { writeDataset } from '../dataset-files';
+import { LAYERS, type Layer } from '../model';
+import { ImportFailure, importFilesDetailed, type ImportReport } from './import-files';
+
+export interface CliArgs {
+  files: string[];
+  activate: boolean;
+  layerOverrides: Record<string, Layer>;
+}
+
+const USAGE = 'usage: npm run data:import -- <file>… [--no-activate] [--layer <layer> <file>]';
+
+export function parseArgs(argv: string[]): CliArgs {
+  const args: CliArgs = { files: [], activate: true, layerOverrides: {} };
+  let pendingLayer: Layer | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--no-activate') args.activate = false;
+    else if (a === '--layer' || a.startsWith('--layer=')) {
+      const value = a === '--layer' ? argv[++i] : a.slice('--layer='.length);
+      if (!value || !(LAYERS as readonly string[]).includes(value)) throw new Error(`--layer needs one of: ${LAYERS.join(', ')}`);
+      pendingLayer = value as Layer;
+    } else if (a.startsWith('--')) throw new Error(`unknown option ${a}\n${USAGE}`);
+    else {
+      args.files.push(a);
+      if (pendingLayer) args.layerOverrides[a] = pendingLayer;
+      pendingLayer = undefined;
+    }
+  }
+  if (pendingLayer) throw new Error('--layer must be followed by the file it applies to');
+  if (args.files.length === 0) throw new Error(USAGE);
+  return args;
+}
+
+export function formatReport(report: ImportReport): string {
+  const lines: string[] = [];
+  const width = Math.max(...report.files.map((f) => path.basename(f.path).length));
+  lines.push(`Read ${report.files.length} file(s):`);
+  for (const f of report.files) {
+    lines.push(`  ${path.basename(f.path).padEnd(width)}  ${f.format.padEnd(13)} ${(f.layer ?? 'several').padEnd(30)} ${f.features}`);
+  }
+  const counts = new Map<string, number>();
+  for (const f of report.dataset.features) counts.set(f.layer, (counts.get(f.layer) ?? 0) + 1);
+  lines.push(`Features per layer (${report.dataset.features.length} in all):`);
+  for (const [layer, n] of [...counts].sort()) lines.push(`  ${layer.padEnd(30)} ${n}`);
+  const warnings = [...report.files.flatMap((f) => f.warnings.map((w) => `${path.basename(f.path)}: ${w}`)), ...report.warnings];
+  if (warnings.length) {
+    lines.push('Not imported or guessed:');
+    for (const w of warnings) lines.push(`  ${w}`);
+  }
+  return lines.join('\n');
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    console.error((e as Error).message);
+    return 2;
+  }
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  try {
+    const report = await importFilesDetailed(args.files, { layerOverrides: args.layerOverrides });
+    console.log(formatReport(report));
+    const written = await writeDataset(dataDir, report.dataset, { activate: args.activate });
+    console.log(`Dataset ${report.dataset.version} written to ${written}${args.activate ? ' and activated' : ' (not activated)'}.`);
+    return 0;
+  } catch (e) {
+    if (e instanceof ImportFailure) {
+      console.error('Import failed; the active dataset was not changed.');
+      for (const err of e.errors) console.error(`  ${err.file}: ${err.reason}`);
+      return 1;
+    }
+    console.error(`Import failed; the active dataset was not changed: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
