@@ -4,14 +4,15 @@ import { createApp } from './app';
 import { bootstrap, loadDataset } from './bootstrap';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed';
-import { startBackgroundWork } from './background';
+import { datasetPoller, startBackgroundWork } from './background';
+import { refreshTimeRelative } from './data/generate';
 
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
   const deps = await bootstrap(config);
   const app = createApp(deps);
-  const stopBackground = startBackgroundWork(deps, () => loadDataset(config, deps.now()));
+  const stopBackground = startBackgroundWork(deps, datasetPoller(deps, () => loadDataset(config, deps.now()), refreshTimeRelative));
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const ds = deps.datasets.current();
     const lines = [

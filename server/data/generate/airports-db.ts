@@ -21,6 +21,8 @@ export interface AirportRecord {
   /** FAA location identifier (SEA, BFI, 0WA1), falling back to the OurAirports ident. */
   ident: string;
   icao: string | null;
+  /** OurAirports' own identifier (the key of its web pages). */
+  ourAirportsIdent: string;
   name: string;
   type: AirportType;
   lon: number;
@@ -36,6 +38,8 @@ export interface AirportRecord {
 
 export interface AirportDb {
   packageVersion: string;
+  /** Latest row update in the file (RFC 3339): the age of the OurAirports snapshot. */
+  dataDate: string;
   airports: AirportRecord[];
 }
 
@@ -108,7 +112,7 @@ export async function loadAirportDb(): Promise<AirportDb> {
       seen.add(ident);
       const military = MILITARY_NAME.test(name);
       byId.set(id, {
-        ident, icao: icaoOf(ourIdent.toUpperCase()), name, type, lon, lat, elevationFt: elev ?? 0,
+        ident, icao: icaoOf(ourIdent.toUpperCase()), ourAirportsIdent: ourIdent, name, type, lon, lat, elevationFt: elev ?? 0,
         state: state ? state.replace(/^US-/, '') : null, city: city || null,
         towered: isTowered(type, military, atis, unicom), military, runways: [],
       });
@@ -130,7 +134,8 @@ export async function loadAirportDb(): Promise<AirportDb> {
       const a = byId.get(rw.airportId);
       if (a && rw.ends.length === 2) a.runways.push({ lengthFt: rw.lengthFt, ends: [rw.ends[0]!, rw.ends[1]!] });
     }
-    return { packageVersion: airportPackageVersion(), airports: [...byId.values()] };
+    const updated = String(db.exec('SELECT MAX(updated_at) FROM airports')[0]?.values[0]?.[0] ?? '1970-01-01 00:00:00');
+    return { packageVersion: airportPackageVersion(), dataDate: `${updated.replace(' ', 'T')}Z`, airports: [...byId.values()] };
   } finally {
     db.close();
   }

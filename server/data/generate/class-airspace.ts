@@ -23,6 +23,7 @@ export interface SurfaceArea {
 
 export const CLASS_D_RADIUS_NM = 4.3;
 export const CLASS_E_RADIUS_NM = 4.0;
+const CLASS_E_MIN_RUNWAY_FT = 6000;
 const CLASS_C_SURFACE_NM = 5;
 const CLASS_C_SHELF_NM = 10;
 /** Outer radii of the Class B shelves and where each floor sits between field elevation and ceiling. */
@@ -55,9 +56,9 @@ function feature(
   const description = surface
     ? `Class ${cls} airspace of ${a.name} (${a.ident}) from the surface to ${fmt(upperMsl)} ft MSL. ${authorizationText(laanc)}`
     : `Class ${cls} airspace of ${a.name} (${a.ident}) from ${fmt(lowerMsl)} ft MSL to ${fmt(upperMsl)} ft MSL. ` +
-      'Its floor is above the airspace drones use, so a drone below the floor is not in this class of airspace.';
+      `Its floor is normally well above the 400 ft AGL drones may fly to; below the floor a drone is not in this Class ${cls} airspace.`;
   return {
-    id: `class:${a.ident}:${cls}:${tier}`, layer: 'class_airspace', subtype, name: `${area} Class ${cls} ${label}`,
+    id: `class:${a.ident}:${cls}:${tier}`, layer: 'class_airspace', subtype, name: `${area} (${a.ident}) Class ${cls} ${label}`,
     ident: a.ident, geometry,
     lower: surface ? { value: 0, reference: 'SFC' } : { value: lowerMsl, reference: 'MSL' },
     upper: { value: upperMsl, reference: 'MSL' },
@@ -99,7 +100,7 @@ export function buildClassAirspace(airports: readonly AirportRecord[]): ClassAir
     primary.add(a.ident);
     const laanc = laancFor(a);
     const top = hundreds(a.elevationFt + 4000);
-    const area = a.city ?? a.name;
+    const area = a.name;
     features.push(feature(a, 'C', 0, disc(a.lon, a.lat, CLASS_C_SURFACE_NM), 0, top, area, laanc));
     features.push(feature(a, 'C', 1, annulus(a.lon, a.lat, CLASS_C_SURFACE_NM, CLASS_C_SHELF_NM), hundreds(a.elevationFt + 1200), top, area, laanc));
     surfaces.push({ cls: 'C', airport: a, radiusNm: CLASS_C_SURFACE_NM, laancEnabled: laanc });
@@ -108,21 +109,22 @@ export function buildClassAirspace(airports: readonly AirportRecord[]): ClassAir
   const towered = airports.filter((a) => a.towered && !primary.has(a.ident)).sort((x, y) => x.ident.localeCompare(y.ident));
   for (const a of towered) {
     const laanc = laancFor(a);
-    features.push(feature(a, 'D', 0, disc(a.lon, a.lat, CLASS_D_RADIUS_NM), 0, hundreds(a.elevationFt + 2500), a.city ?? a.name, laanc));
+    features.push(feature(a, 'D', 0, disc(a.lon, a.lat, CLASS_D_RADIUS_NM), 0, hundreds(a.elevationFt + 2500), a.name, laanc));
     surfaces.push({ cls: 'D', airport: a, radiusNm: CLASS_D_RADIUS_NM, laancEnabled: laanc });
   }
 
   // Class E surface areas (E2) exist where an instrument approach serves a field without a tower. The
-  // sandbox takes every non-towered, non-military medium airport (OurAirports "medium" ≈ scheduled or
-  // instrument traffic) that does not already sit inside another surface area.
+  // sandbox takes non-towered, non-military medium airports (OurAirports "medium": regular or charter
+  // traffic) with a runway of at least 6,000 ft, a length built for such traffic, that do not already sit
+  // inside another surface area. All 340 medium ones would add 30 % to the facility-map cells.
   const taken = surfaces.slice();
   const candidates = airports
-    .filter((a) => a.type === 'medium_airport' && !a.towered && !a.military)
+    .filter((a) => a.type === 'medium_airport' && !a.towered && !a.military && a.runways.some((r) => r.lengthFt >= CLASS_E_MIN_RUNWAY_FT))
     .sort((x, y) => x.ident.localeCompare(y.ident));
   for (const a of candidates) {
     if (taken.some((s) => distanceNm(a.lon, a.lat, s.airport.lon, s.airport.lat) < s.radiusNm + CLASS_E_RADIUS_NM / 2)) continue;
     const laanc = laancFor(a);
-    features.push(feature(a, 'E', 0, disc(a.lon, a.lat, CLASS_E_RADIUS_NM), 0, 18000, a.city ?? a.name, laanc));
+    features.push(feature(a, 'E', 0, disc(a.lon, a.lat, CLASS_E_RADIUS_NM), 0, 18000, a.name, laanc));
     const s: SurfaceArea = { cls: 'E', airport: a, radiusNm: CLASS_E_RADIUS_NM, laancEnabled: laanc };
     surfaces.push(s);
     taken.push(s);

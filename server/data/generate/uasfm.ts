@@ -4,9 +4,9 @@
  * of 0 ft over the runways and the airport reference point, 0–100 ft along the approach paths, rising
  * with distance to 400 ft near the edge of the surface area (50 ft steps, as in FAA data).
  *
- * Cell size: 1 arc-minute square (about 1 NM by 0.75 NM in the contiguous states). 30 arc-seconds
- * would quadruple the cell count (about 400,000 cells, well over 100 MB of JSON for the whole US);
- * docs/dataset-sandbox.md records the measurement. Consumers read each cell's polygon, never a size.
+ * Cell size: 1 arc-minute square (about 1 NM by 0.75 NM in the contiguous states), like the FAA grids.
+ * Measured for the whole US: 83,000 cells and 43 MB of JSON; 30 arc-seconds gives 298,000 cells and
+ * 155 MB (docs/dataset-sandbox.md). Consumers read each cell's polygon, never assume a size.
  */
 import type { AirspaceFeature } from '../model';
 import type { AirportRecord } from './airports-db';
@@ -14,7 +14,6 @@ import type { AirspaceClass, SurfaceArea } from './class-airspace';
 import { localProjector, round6, segmentDistance } from './geo';
 
 export const CELL_ARC_MINUTES = 1;
-const CELLS_PER_DEGREE = 60 / CELL_ARC_MINUTES;
 
 /** Within this distance (NM) of a runway or the reference point the ceiling is 0. */
 const ZERO_NM = 0.6;
@@ -23,6 +22,9 @@ const APPROACH_ZERO = { along: 2, across: 0.5 };
 const APPROACH_LOW = { along: 3.5, across: 0.8, ceiling: 100 };
 /** The ceiling reaches 400 ft at this share of the surface-area radius. */
 const FULL_AT_SHARE = 0.8;
+
+/** The FAA UAS Data Delivery System, where the real facility maps are published. */
+export const FACILITY_MAP_URL = 'https://udds-faa.opendata.arcgis.com/';
 
 const CLASS_RANK: Record<AirspaceClass, number> = { B: 0, C: 1, D: 2, E: 3 };
 
@@ -66,6 +68,9 @@ function obstaclesFor(area: SurfaceArea, nearby: readonly AirportRecord[], proje
   out.push({ a: arp, b: arp, approach: false });
   for (const ap of nearby) {
     const own = ap === area.airport;
+    // Our choice: only fields with regular traffic (medium, large or towered) lower the sandbox grid;
+    // counting the thousands of small private strips would zero out whole suburbs.
+    if (!own && ap.type === 'small_airport' && !ap.towered) continue;
     if (ap.runways.length === 0 && !own) {
       const p = project(ap.lon, ap.lat);
       out.push({ a: p, b: p, approach: false });
@@ -99,7 +104,10 @@ function ceilingAt(p: [number, number], obstacles: readonly Obstacle[], radiusNm
  * the lower ceiling and the facility of the first (higher-class) area, so the result never depends on
  * the order of the airport file.
  */
-export function buildFacilityMapCells(surfaces: readonly SurfaceArea[], airports: readonly AirportRecord[]): AirspaceFeature[] {
+export function buildFacilityMapCells(
+  surfaces: readonly SurfaceArea[], airports: readonly AirportRecord[], cellArcMinutes = CELL_ARC_MINUTES,
+): AirspaceFeature[] {
+  const perDegree = 60 / cellArcMinutes;
   const near = bucketIndex(airports);
   const ordered = surfaces.slice().sort((x, y) => CLASS_RANK[x.cls] - CLASS_RANK[y.cls] || x.airport.ident.localeCompare(y.airport.ident));
   const cells = new Map<number, Cell>();
@@ -109,47 +117,48 @@ export function buildFacilityMapCells(surfaces: readonly SurfaceArea[], airports
     const obstacles = obstaclesFor(area, near(lon, lat, area.radiusNm + 0.5), project);
     const center = project(lon, lat);
     const dLat = area.radiusNm / 60, dLon = dLat / Math.cos((lat * Math.PI) / 180);
-    for (let row = Math.floor((lat - dLat) * CELLS_PER_DEGREE); row <= Math.floor((lat + dLat) * CELLS_PER_DEGREE); row++) {
-      for (let col = Math.floor((lon - dLon) * CELLS_PER_DEGREE); col <= Math.floor((lon + dLon) * CELLS_PER_DEGREE); col++) {
-        const sw = project(col / CELLS_PER_DEGREE, row / CELLS_PER_DEGREE);
-        const ne = project((col + 1) / CELLS_PER_DEGREE, (row + 1) / CELLS_PER_DEGREE);
+    for (let row = Math.floor((lat - dLat) * perDegree); row <= Math.floor((lat + dLat) * perDegree); row++) {
+      for (let col = Math.floor((lon - dLon) * perDegree); col <= Math.floor((lon + dLon) * perDegree); col++) {
+        const sw = project(col / perDegree, row / perDegree);
+        const ne = project((col + 1) / perDegree, (row + 1) / perDegree);
         // A cell belongs to the area when any part of it lies inside the circle, so the grid covers it.
         const nx = Math.min(Math.max(center[0], sw[0]), ne[0]), ny = Math.min(Math.max(center[1], sw[1]), ne[1]);
         if (Math.hypot(nx - center[0], ny - center[1]) > area.radiusNm) continue;
         const ceiling = ceilingAt([(sw[0] + ne[0]) / 2, (sw[1] + ne[1]) / 2], obstacles, area.radiusNm);
-        const key = row * 100_000 + col;
+        const key = row * 1_000_000 + col;
         const prev = cells.get(key);
         if (!prev) cells.set(key, { row, col, ceiling, area });
         else if (ceiling < prev.ceiling) prev.ceiling = ceiling;
       }
     }
   }
-  return [...cells.values()].map(toFeature);
+  return [...cells.values()].map((c) => toFeature(c, perDegree));
 }
 
-function describe(ceiling: number, facility: string, laanc: boolean): string {
-  if (!laanc) return `Facility-map ceiling ${ceiling} ft AGL (${facility}). LAANC is not available here: apply through FAA DroneZone.`;
-  if (ceiling === 0) return `0 ft grid (${facility}): LAANC cannot auto-authorize here; any flight needs further coordination.`;
-  return `LAANC can auto-authorize up to ${ceiling} ft AGL here (${facility}); higher needs further coordination.`;
+/** Kept short: there are tens of thousands of cells and each sentence is repeated in the file. */
+function describe(ceiling: number, laanc: boolean): string {
+  if (!laanc) return `Grid ceiling ${ceiling} ft AGL. No LAANC here: apply via FAA DroneZone.`;
+  if (ceiling === 0) return '0 ft grid: no LAANC auto-approval; needs further coordination.';
+  return `LAANC can approve up to ${ceiling} ft AGL here.`;
 }
 
-function toFeature(c: Cell): AirspaceFeature {
-  const w = round6(c.col / CELLS_PER_DEGREE), e = round6((c.col + 1) / CELLS_PER_DEGREE);
-  const s = round6(c.row / CELLS_PER_DEGREE), n = round6((c.row + 1) / CELLS_PER_DEGREE);
+function toFeature(c: Cell, perDegree: number): AirspaceFeature {
+  const w = round6(c.col / perDegree), e = round6((c.col + 1) / perDegree);
+  const s = round6(c.row / perDegree), n = round6((c.row + 1) / perDegree);
   const facility = c.area.airport.ident;
   return {
     id: `uasfm:${facility}:${s.toFixed(4)}:${w.toFixed(4)}`,
     layer: 'uasfm',
-    name: `${facility} facility map ${c.ceiling} ft`,
+    name: `${facility} grid ${c.ceiling} ft`,
     geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
     lower: { value: 0, reference: 'SFC' },
     upper: { value: c.ceiling, reference: 'AGL' },
     laancEnabled: c.area.laancEnabled,
     ceilingFt: c.ceiling,
     facility,
-    description: describe(c.ceiling, facility, c.area.laancEnabled),
+    description: describe(c.ceiling, c.area.laancEnabled),
     authority: 'FAA',
-    sourceUrl: 'https://www.faa.gov/uas/commercial_operators/uas_facility_maps',
+    sourceUrl: FACILITY_MAP_URL,
     sourceId: 'sandbox-uasfm',
   };
 }

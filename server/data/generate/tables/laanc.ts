@@ -6,6 +6,4 @@ export const LAANC_NOT_ENABLED: Readonly<Record<string, string>> = {
   // DCA's surface area lies inside the Washington DC FRZ, where drone flight needs FAA/TSA approval
   // (FDC NOTAM 4/2565; faa.gov/uas/resources/community_engagement/no_drone_zone/dc).
   DCA: 'inside the Washington DC Flight Restricted Zone',
-  // Joint Base Andrews: military, and also inside the FRZ; listed because its name lacks the markers.
-  ADW: 'military airfield inside the Washington DC Flight Restricted Zone',
 };

@@ -1,0 +1,62 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readActiveDataset, writeDataset } from '../dataset-files';
+import type { DatasetFile } from '../model';
+import { ensureSandboxDataset, GENERATOR_VERSION } from './index';
+
+let dir: string;
+const DAY1 = new Date('2026-03-02T10:00:00Z');
+const DAY2 = new Date('2026-03-03T22:00:00Z');
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sandbox-ensure-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const sandboxFiles = async () => (await readdir(path.join(dir, 'datasets'))).filter((f) => f.startsWith('sandbox-'));
+
+describe('ensureSandboxDataset', () => {
+  let first: DatasetFile;
+
+  it('generates, writes and activates a sandbox when there is none', async () => {
+    first = await ensureSandboxDataset(dir, DAY1);
+    expect(first.kind).toBe('sandbox');
+    expect(first.version).toContain(GENERATOR_VERSION);
+    expect(first.version).toMatch(/20260302$/);
+    expect((await readActiveDataset(dir))?.version).toBe(first.version);
+  });
+
+  it('reuses the stored static part and recomputes the time-relative part for a new day', async () => {
+    const next = await ensureSandboxDataset(dir, DAY2);
+    expect(await sandboxFiles()).toHaveLength(1);
+    expect(next.version).toMatch(/20260303$/);
+    expect(next.generatedAt).toBe(first.generatedAt);
+    const staticIds = (f: DatasetFile) => f.features.filter((x) => !x.props?.timeRelative).map((x) => x.id);
+    expect(staticIds(next)).toEqual(staticIds(first));
+    const tfrIds = (f: DatasetFile) => f.features.filter((x) => x.layer === 'tfr' && x.props?.timeRelative).map((x) => x.id);
+    expect(tfrIds(next).every((id) => id.includes('20260303'))).toBe(true);
+    expect(tfrIds(next)).toHaveLength(tfrIds(first).length);
+  });
+
+  it('regenerates a sandbox written by another generator version', async () => {
+    const stale: DatasetFile = {
+      ...first, version: 'sandbox-old',
+      sources: first.sources.map((s) => (s.id === 'sandbox-class-airspace' ? { ...s, version: 'g0' } : s)),
+      features: first.features.slice(0, 10),
+    };
+    await writeDataset(dir, stale, { activate: true });
+    const fresh = await ensureSandboxDataset(dir, DAY1);
+    expect(fresh.features.length).toBeGreaterThan(1000);
+    expect((await readActiveDataset(dir))?.version).toBe(fresh.version);
+  });
+
+  it('leaves an imported FAA dataset alone', async () => {
+    const faa: DatasetFile = { format: 'skyplan-airspace-dataset', formatVersion: 1, version: 'faa-test', generatedAt: DAY1.toISOString(), kind: 'faa', sources: [], features: [] };
+    await writeDataset(dir, faa, { activate: true });
+    expect(await ensureSandboxDataset(dir, DAY2)).toEqual(faa);
+  });
+});
