@@ -1,2 +1,6 @@
 /** Imports every module that registers migrations, so migrate() sees them all. Add a line per module. */
 import './identity';
+import './operations';
+import './ephemeral';
+import './laanc';
+import './callbacks';

@@ -1,0 +1,216 @@
+/**
+ * LAANC operations and authorizations (spec 2.5, 4.8; domain.md "LAANC"; endpoints.md) and the
+ * sandbox FAA API. Value sets beyond the ones the spec shows are our choice (domain.md), listed in
+ * docs/operations-laanc.md. Imports nothing but zod and ./common.
+ */
+import { z } from 'zod';
+import { DateTimeSchema, PolygonSchema } from './common';
+import { UtcDateTimeSchema } from './operations';
+
+export const LicenseSchema = z.enum(['LICENSE_UNSPECIFIED', 'LICENSE_PART_107', 'LICENSE_SECTION_44809']).meta({ id: 'License' });
+export type License = z.infer<typeof LicenseSchema>;
+
+export const SubmissionTypeSchema = z
+  .enum(['SUBMISSION_TYPE_UNSPECIFIED', 'SUBMISSION_TYPE_AUTO_AUTHORIZATION', 'SUBMISSION_TYPE_FURTHER_COORDINATION'])
+  .meta({ id: 'SubmissionType' });
+export type SubmissionType = z.infer<typeof SubmissionTypeSchema>;
+
+export const NoticeActionSchema = z.enum(['ACTION_UNSPECIFIED', 'ACTION_BLOCK', 'ACTION_WARN']).meta({ id: 'LaancNoticeAction' });
+export type NoticeAction = z.infer<typeof NoticeActionSchema>;
+
+/** REASON_OPERATION_IN_TFR is seen in the spec; the rest are ours (docs/operations-laanc.md). */
+export const NoticeReasonSchema = z
+  .enum([
+    'REASON_UNSPECIFIED',
+    'REASON_OPERATION_IN_TFR',
+    'REASON_OPERATION_IN_PROHIBITED_AREA',
+    'REASON_OPERATION_IN_RESTRICTED_AREA',
+    'REASON_OPERATION_IN_NSUFR',
+    'REASON_OPERATION_IN_WASHINGTON_FRZ',
+    'REASON_ZERO_CEILING',
+    'REASON_ABOVE_CEILING',
+    'REASON_NOT_LAANC_ENABLED',
+    'REASON_TOO_FAR_AHEAD',
+    'REASON_ABOVE_400_FT',
+    'REASON_OPERATION_IN_PAST',
+    'REASON_ALTITUDE_REFERENCE_NOT_AGL',
+    'REASON_LICENSE_UNSPECIFIED',
+  ])
+  .meta({ id: 'LaancNoticeReason' });
+export type NoticeReason = z.infer<typeof NoticeReasonSchema>;
+
+/** domain.md "Status set (our choice)". */
+export const AUTHORIZATION_STATUSES = [
+  'STATUS_UNSPECIFIED',
+  'STATUS_PENDING',
+  'STATUS_APPROVED',
+  'STATUS_DENIED',
+  'STATUS_CANCELLED',
+  'STATUS_AUTO_CANCELLED',
+  'STATUS_RESCINDED',
+  'STATUS_RESCINDED_ACKNOWLEDGED',
+  'STATUS_INVALID',
+  'STATUS_INVALID_CANCELLED',
+  'STATUS_CLOSED',
+] as const;
+export const AuthorizationStatusSchema = z.enum(AUTHORIZATION_STATUSES).meta({ id: 'AuthorizationStatus' });
+export type AuthorizationStatus = z.infer<typeof AuthorizationStatusSchema>;
+
+export const AirspaceClassCodeSchema = z.enum(['CLASS_B', 'CLASS_C', 'CLASS_D', 'CLASS_E']).meta({ id: 'AirspaceClassCode' });
+export type AirspaceClassCode = z.infer<typeof AirspaceClassCodeSchema>;
+
+export const PointOfContactSchema = z
+  .object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    phoneNumber: z.string().trim().regex(/^\+?[0-9 ()./-]{7,25}$/, 'phoneNumber must be a phone number (digits, spaces, + ( ) . / -)'),
+    emailAddress: z.email().max(320),
+  })
+  .meta({ id: 'PointOfContact' });
+
+/** Candidate (spec 2.5, 7 fields). */
+export const CandidateSchema = z
+  .object({
+    hashCode: z.string(),
+    submissionType: SubmissionTypeSchema,
+    startTime: DateTimeSchema,
+    endTime: DateTimeSchema,
+    geom: PolygonSchema,
+    altitude: z.number(),
+    airTrafficControl: z.string(),
+  })
+  .meta({ id: 'LaancCandidate' });
+export type Candidate = z.infer<typeof CandidateSchema>;
+
+/** LAANC notice (spec 2.5, 6 fields). */
+export const LaancNoticeSchema = z
+  .object({
+    action: NoticeActionSchema,
+    reason: NoticeReasonSchema,
+    ids: z.array(z.string()),
+    geom: PolygonSchema,
+    startTime: DateTimeSchema,
+    endTime: DateTimeSchema,
+  })
+  .meta({ id: 'LaancNotice' });
+export type LaancNotice = z.infer<typeof LaancNoticeSchema>;
+
+export const FacilityMapRefSchema = z.object({ id: z.string(), lastEditDate: DateTimeSchema });
+
+/** Authorization (spec 2.5: 15 named fields + our sixteenth, referenceCode). */
+export const AuthorizationSchema = z
+  .object({
+    id: z.string(),
+    submissionType: SubmissionTypeSchema,
+    geom: PolygonSchema,
+    altitude: z.number(),
+    startTime: DateTimeSchema,
+    endTime: DateTimeSchema,
+    status: AuthorizationStatusSchema,
+    createdAt: DateTimeSchema,
+    createdBy: z.string(),
+    lastUpdatedAt: DateTimeSchema,
+    editedBy: z.string(),
+    justification: z.string(),
+    airTrafficControl: z.string(),
+    airspaceClassCodes: z.array(AirspaceClassCodeSchema),
+    facilityMaps: z.array(FacilityMapRefSchema),
+    referenceCode: z.string().describe('Sixteenth field (ours): the code a pilot quotes to ATC, e.g. LBFI1A2B3C4D'),
+  })
+  .meta({ id: 'LaancAuthorization' });
+export type Authorization = z.infer<typeof AuthorizationSchema>;
+
+export const LaancOperationWriteSchema = z
+  .object({
+    license: LicenseSchema.default('LICENSE_UNSPECIFIED'),
+    fixedAltitude: z.boolean().default(false),
+    pointOfContact: PointOfContactSchema,
+  })
+  .strict()
+  .meta({ id: 'LaancOperationWrite' });
+export type LaancOperationWrite = z.infer<typeof LaancOperationWriteSchema>;
+
+/** Spec 2.5: the result wraps one object named operation. */
+export const LaancOperationResultSchema = z
+  .object({
+    operation: z.object({
+      license: LicenseSchema,
+      fixedAltitude: z.boolean(),
+      pointOfContact: PointOfContactSchema,
+      candidates: z.array(CandidateSchema),
+      notices: z.array(LaancNoticeSchema),
+      authorizations: z.array(AuthorizationSchema),
+    }),
+  })
+  .meta({ id: 'LaancOperationResult' });
+export type LaancOperationResult = z.infer<typeof LaancOperationResultSchema>;
+
+export const SubmitRequestSchema = z
+  .object({
+    hashCodes: z.array(z.string().min(1).max(128)).min(1).max(100).optional().describe('omit (or send no body) to submit every candidate'),
+    justification: z.string().trim().min(1).max(4000).optional().describe('required when a further-coordination candidate is submitted'),
+  })
+  .strict()
+  .meta({ id: 'LaancSubmitRequest' });
+export type SubmitRequest = z.infer<typeof SubmitRequestSchema>;
+
+export const SubmitResultSchema = LaancOperationResultSchema.extend({ submitted: z.array(z.string()) }).meta({ id: 'LaancSubmitResult' });
+
+/** One authorization with its context (ours): the operation it belongs to and why the FAA decided. */
+export const AuthorizationResultSchema = z
+  .object({ authorization: AuthorizationSchema, operationId: z.string(), statusReason: z.string().nullable() })
+  .meta({ id: 'LaancAuthorizationResult' });
+
+export const AuthorizationParamsSchema = z.object({ id: z.string().max(100), authorizationId: z.string().max(100) });
+
+export const RescindedInvalidListSchema = z
+  .object({
+    operations: z.array(
+      z.object({ operationId: z.string(), name: z.string(), startTime: DateTimeSchema, endTime: DateTimeSchema, authorizations: z.array(AuthorizationResultSchema) }),
+    ),
+  })
+  .meta({ id: 'LaancRescindedInvalidList' });
+
+// ---- Sandbox FAA (sandbox profile only) ----
+
+export const SandboxListQuerySchema = z
+  .object({
+    status: AuthorizationStatusSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
+
+export const SandboxAuthorizationListSchema = z
+  .object({
+    authorizations: z.array(AuthorizationResultSchema.extend({ operationName: z.string(), pilotId: z.string(), license: LicenseSchema })),
+  })
+  .meta({ id: 'SandboxAuthorizationList' });
+
+export const SandboxDecisionSchema = z
+  .object({ reason: z.string().trim().min(1).max(2000).optional() })
+  .strict()
+  .meta({ id: 'SandboxDecision', description: 'optional body of approve' });
+
+export const SandboxReasonSchema = z
+  .object({ reason: z.string().trim().min(1).max(2000) })
+  .strict()
+  .meta({ id: 'SandboxReason', description: 'why the FAA denies, rescinds or invalidates; becomes statusReason' });
+
+export const SandboxIdParamsSchema = z.object({ id: z.string().max(100) });
+
+export const SandboxTfrRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).default('Sandbox TFR'),
+    geometry: PolygonSchema,
+    startTime: UtcDateTimeSchema.optional().describe('default: now'),
+    endTime: UtcDateTimeSchema.optional().describe('default: until further notice'),
+    reason: z.string().trim().min(1).max(2000).default('New temporary flight restriction (sandbox)'),
+  })
+  .strict()
+  .refine((t) => !t.startTime || !t.endTime || Date.parse(t.endTime) > Date.parse(t.startTime), { path: ['endTime'], message: 'endTime must be greater than startTime' })
+  .meta({ id: 'SandboxTfrRequest' });
+
+export const SandboxTfrResultSchema = z
+  .object({ tfrId: z.string(), datasetVersion: z.string(), invalidated: z.array(z.string()) })
+  .meta({ id: 'SandboxTfrResult' });

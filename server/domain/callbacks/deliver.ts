@@ -1,0 +1,153 @@
+/**
+ * Delivers the callback outbox (spec 6; docs/operations-laanc.md "Callbacks"):
+ * at-least-once, one POST per row, 2xx = delivered; otherwise retried after BASE·2^(n-1) seconds,
+ * capped at CAP, and given up (state FAILED, still listed) after MAX_ATTEMPTS. Redirects are not
+ * followed (a 3xx is a failure) and the address is re-checked against the policy at connect time.
+ * Every attempt is recorded and visible at GET /v1/operations/{id}/callbacks.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { AppDeps } from '../../deps';
+import { callbacksStore, type OutboxRecord } from '../../store/callbacks';
+import { categoryAllowed, checkUrlShape, classifyAddress, policyFromConfig, safeLookup, type AddressPolicy } from './address';
+import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signing';
+
+export const BACKOFF_BASE_SECONDS = 10;
+export const BACKOFF_CAP_SECONDS = 3600;
+export const MAX_ATTEMPTS = 20;
+export const DELIVERY_TIMEOUT_MS = 5000;
+const LEASE_SECONDS = 60;
+
+/** Seconds to wait after the n-th failed attempt (n from 1). */
+export function backoffSeconds(attempt: number): number {
+  return Math.min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempt - 1));
+}
+
+export interface PostResult {
+  statusCode: number | null;
+  error: string | null;
+}
+
+/** One POST with a short timeout, no redirects, and the address policy enforced on the resolved address. */
+export function postCallback(url: string, body: string, headers: Record<string, string>, policy: AddressPolicy, timeoutMs: number): Promise<PostResult> {
+  return new Promise((resolve) => {
+    let target: { host: string; literal: boolean };
+    try {
+      target = checkUrlShape(url, policy);
+    } catch (err) {
+      resolve({ statusCode: null, error: (err as Error).message });
+      return;
+    }
+    if (target.literal && !categoryAllowed(classifyAddress(target.host), policy)) {
+      resolve({ statusCode: null, error: 'address not allowed' });
+      return;
+    }
+    const u = new URL(url);
+    const lib = u.protocol === 'https:' ? https : http;
+    const req = lib.request(
+      u,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'skyplan-callbacks/1', ...headers },
+        lookup: safeLookup(policy) as never,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        res.resume(); // drain; the reply body is not used
+        res.on('end', () => {
+          const code = res.statusCode ?? 0;
+          resolve({ statusCode: code, error: code >= 200 && code < 300 ? null : `receiver answered ${code}` });
+        });
+        res.on('error', (e) => resolve({ statusCode: res.statusCode ?? null, error: e.message }));
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', (e) => resolve({ statusCode: null, error: e.message }));
+    req.end(body);
+  });
+}
+
+async function signingSecret(deps: AppDeps, row: OutboxRecord): Promise<string | null> {
+  if (row.signingClientId) return callbacksStore.clientSecret(deps.db, row.signingClientId);
+  return row.signingSecret;
+}
+
+export interface DeliverOptions {
+  limit?: number;
+  timeoutMs?: number;
+}
+
+/** One round: leases due rows, posts them (4 at a time), records each attempt. Returns counts. */
+export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Promise<{ attempted: number; delivered: number; failed: number }> {
+  const now = deps.now();
+  const policy = policyFromConfig(deps.config);
+  const rows = await callbacksStore.leaseDue(deps.db, now, new Date(now.getTime() + LEASE_SECONDS * 1000), opts.limit ?? 20);
+  let delivered = 0, failed = 0;
+  const one = async (row: OutboxRecord) => {
+    const attempt = row.attempts + 1;
+    const at = deps.now();
+    const secret = await signingSecret(deps, row);
+    const headers: Record<string, string> = { [DELIVERY_ID_HEADER]: row.id, 'X-Delivery-Attempt': String(attempt) };
+    if (secret) headers[SIGNATURE_HEADER] = signatureHeader(secret, Math.floor(at.getTime() / 1000), row.body);
+    const started = Date.now();
+    const res = await postCallback(row.url, row.body, headers, policy, opts.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+    const ok = res.error === null;
+    const giveUp = !ok && attempt >= MAX_ATTEMPTS;
+    if (ok) delivered++;
+    else failed++;
+    await callbacksStore.recordAttempt(
+      deps.db,
+      { deliveryId: row.id, attempt, at, durationMs: Date.now() - started, statusCode: res.statusCode, error: res.error },
+      {
+        state: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
+        nextAttemptAt: ok || giveUp ? null : new Date(at.getTime() + backoffSeconds(attempt) * 1000),
+        deliveredAt: ok ? at : null,
+      },
+    );
+    if (!ok) deps.log.warn('callback delivery failed', { deliveryId: row.id, attempt, url: row.url, error: res.error, gaveUp: giveUp });
+  };
+  for (let i = 0; i < rows.length; i += 4) await Promise.all(rows.slice(i, i + 4).map(one));
+  return { attempted: rows.length, delivered, failed };
+}
+
+/**
+ * The background deliverer: polls every pollMs and is woken when an outbox row is written. The app's
+ * DomainEvents has no subscribe method, so the hook is chained (and restored on stop).
+ */
+export function startDeliverer(deps: AppDeps, pollMs = 2000): () => void {
+  let running = false;
+  let again = false;
+  let stopped = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const r = await deliverDue(deps);
+        // A delivered row may release the next one of the same authorization: go again at once.
+        if (r.delivered > 0) again = true;
+      } while (again && !stopped);
+    } catch (err) {
+      deps.log.error('callback deliverer failed', { error: String(err) });
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), pollMs);
+  timer.unref();
+  const previous = deps.events.onOutboxWritten;
+  deps.events.onOutboxWritten = () => {
+    previous.call(deps.events);
+    void run();
+  };
+  void run();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    deps.events.onOutboxWritten = previous;
+  };
+}

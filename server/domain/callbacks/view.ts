@@ -1,0 +1,48 @@
+/**
+ * What operators see of callbacks (GET /v1/operations/{id}/callbacks): every delivery with every
+ * attempt, so a failing receiver is visible; and the signing key a receiver verifies with.
+ */
+import type { AppDeps } from '../../deps';
+import { forbidden } from '../../http/errors';
+import type { Principal } from '../../http/principal';
+import { callbacksStore } from '../../store/callbacks';
+import { visibleOperation } from '../operations/service';
+import { SIGNATURE_SCHEME } from './signing';
+
+export async function listCallbacks(deps: AppDeps, p: Principal, operationId: string) {
+  const op = await visibleOperation(deps, p, operationId);
+  const rows = await callbacksStore.ofOperation(deps.db, op.id);
+  const signingKey = op.callbackUrl ? (op.callbackClientId ? 'client' : 'operation') : null;
+  let signingSecret: string | undefined;
+  if (signingKey === 'operation' && op.callbackSecret) signingSecret = op.callbackSecret;
+  // A client's own secret only to that client (it signs every operation it registered).
+  if (signingKey === 'client' && p.kind === 'client' && p.id === op.callbackClientId) signingSecret = (await callbacksStore.clientSecret(deps.db, p.id)) ?? undefined;
+  return {
+    callbackUrl: op.callbackUrl,
+    signingKey,
+    ...(signingSecret ? { signingSecret } : {}),
+    deliveries: rows.map(({ delivery: d, attempts }) => ({
+      id: d.id,
+      authorizationId: d.authorizationId,
+      authStatus: d.authStatus,
+      url: d.url,
+      state: d.state,
+      attempts: d.attempts,
+      nextAttemptAt: d.state === 'PENDING' && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
+      createdAt: d.createdAt.toISOString(),
+      deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
+      lastError: d.lastError,
+      history: attempts.map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), durationMs: a.durationMs, statusCode: a.statusCode, error: a.error })),
+    })),
+  };
+}
+
+/** An API client's callback signing secret (api_clients.callback_secret). */
+export async function clientSigningSecret(deps: AppDeps, p: Principal) {
+  if (p.kind !== 'client') {
+    throw forbidden('Only API clients have a callback secret; operations a person gives a callbackUrl get their own secret (in the create answer and GET /v1/operations/{id}/callbacks)');
+  }
+  const secret = await callbacksStore.clientSecret(deps.db, p.id);
+  if (!secret) throw forbidden('This client has no callback secret');
+  return { secret, header: 'X-Signature' as const, scheme: SIGNATURE_SCHEME };
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { Dataset } from '../../data/dataset';
+import { evaluateLaanc, type LaancRequest } from './candidates';
+import { openWindows } from './restrictions';
+import { COL, NSUFR_ID, ROW, TFR_ID, box, inCell, kbfiDataset, CELL } from './test-fixture';
+
+const T0 = new Date('2026-12-01T15:00:00Z');
+const ds = new Dataset(kbfiDataset(T0));
+const h = (n: number) => new Date(T0.getTime() + n * 3_600_000);
+
+function req(over: Partial<LaancRequest>): LaancRequest {
+  return {
+    boundary: inCell(COL.c2, ROW.a),
+    maxAltitude: 200,
+    altitudeUnit: 'ALTITUDE_UNIT_FEET',
+    altitudeReference: 'ALTITUDE_REFERENCE_AGL',
+    flightType: 'FLIGHT_TYPE_COMMERCIAL',
+    startTime: h(4),
+    endTime: h(5),
+    license: 'LICENSE_PART_107',
+    fixedAltitude: false,
+    now: T0,
+    ...over,
+  };
+}
+
+/** Spanning two cells horizontally (col and col+1) in a row. */
+const across = (col: number, row: number) => box((col + 0.6) * CELL, (row + 0.3) * CELL, (col + 1.4) * CELL, (row + 0.7) * CELL);
+
+describe('LAANC candidates', () => {
+  it('one auto-authorization candidate inside a 400 ft cell, at the requested altitude, Class D', () => {
+    const r = evaluateLaanc(ds, req({}));
+    expect(r.notices).toEqual([]);
+    expect(r.candidates).toHaveLength(1);
+    const c = r.candidates[0]!;
+    expect(c).toMatchObject({ submissionType: 'SUBMISSION_TYPE_AUTO_AUTHORIZATION', altitude: 200, airTrafficControl: 'BFI', startTime: h(4).toISOString(), endTime: h(5).toISOString() });
+    expect(c.airspaceClassCodes).toEqual(['CLASS_D']);
+    expect(c.facilityMaps).toEqual([{ id: `uasfm:BFI:${ROW.a}:${COL.c2}`, lastEditDate: '2026-10-30T00:00:00.000Z' }]);
+    expect(c.geom.type).toBe('Polygon');
+  });
+
+  it('auto-adjusts to the lowest ceiling of the facility unless fixedAltitude', () => {
+    const free = evaluateLaanc(ds, req({ boundary: across(COL.c1, ROW.a) }));
+    expect(free.candidates).toHaveLength(1);
+    expect(free.candidates[0]).toMatchObject({ altitude: 100, submissionType: 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' });
+    const fixed = evaluateLaanc(ds, req({ boundary: across(COL.c1, ROW.a), fixedAltitude: true }));
+    expect(fixed.candidates[0]).toMatchObject({ altitude: 200, submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION' });
+    expect(fixed.notices).toEqual([expect.objectContaining({ action: 'ACTION_WARN', reason: 'REASON_ABOVE_CEILING', ids: [`uasfm:BFI:${ROW.a}:${COL.c1}`] })]);
+  });
+
+  it('splits per facility', () => {
+    const boundary = box((COL.c2 + 0.3) * CELL, (ROW.s + 0.5) * CELL, (COL.c2 + 0.7) * CELL, (ROW.a + 0.5) * CELL);
+    const r = evaluateLaanc(ds, req({ boundary }));
+    expect(r.candidates.map((c) => [c.airTrafficControl, c.altitude, c.submissionType])).toEqual([
+      ['BFI', 200, 'SUBMISSION_TYPE_AUTO_AUTHORIZATION'],
+      ['SEA', 200, 'SUBMISSION_TYPE_AUTO_AUTHORIZATION'],
+    ]);
+  });
+
+  it('a 0 ft cell needs further coordination under Part 107 and blocks a recreational flyer', () => {
+    const p107 = evaluateLaanc(ds, req({ boundary: inCell(COL.c0, ROW.a) }));
+    expect(p107.candidates).toHaveLength(1);
+    expect(p107.candidates[0]).toMatchObject({ submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION', altitude: 200 });
+    expect(p107.notices.map((n) => [n.action, n.reason])).toEqual([['ACTION_WARN', 'REASON_ZERO_CEILING']]);
+    const rec = evaluateLaanc(ds, req({ boundary: inCell(COL.c0, ROW.a), license: 'LICENSE_SECTION_44809', flightType: 'FLIGHT_TYPE_RECREATIONAL' }));
+    expect(rec.candidates).toEqual([]);
+    expect(rec.notices.map((n) => [n.action, n.reason])).toEqual([['ACTION_BLOCK', 'REASON_ZERO_CEILING']]);
+  });
+
+  it('recreational above the ceiling with fixedAltitude gets no candidate and a blocking notice', () => {
+    const r = evaluateLaanc(ds, req({ boundary: inCell(COL.c1, ROW.a), license: 'LICENSE_SECTION_44809', fixedAltitude: true }));
+    expect(r.candidates).toEqual([]);
+    expect(r.notices[0]).toMatchObject({ action: 'ACTION_BLOCK', reason: 'REASON_ABOVE_CEILING' });
+  });
+
+  it('a TFR in effect during part of the flight splits the candidates in time and blocks its window', () => {
+    const boundary = inCell(COL.c3, ROW.a, 0.002, 0.6, 0.6);
+    const r = evaluateLaanc(ds, req({ boundary, startTime: h(1), endTime: h(4) }));
+    expect(r.notices).toEqual([expect.objectContaining({ action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_TFR', ids: [TFR_ID], startTime: h(2).toISOString(), endTime: h(3).toISOString() })]);
+    expect(r.candidates.map((c) => [c.startTime, c.endTime])).toEqual([
+      [h(1).toISOString(), h(2).toISOString()],
+      [h(3).toISOString(), h(4).toISOString()],
+    ]);
+    // Outside the TFR's hours it does not count.
+    expect(evaluateLaanc(ds, req({ boundary, startTime: h(4), endTime: h(5) })).notices).toEqual([]);
+  });
+
+  it('blocks too far ahead, in the past, above 400 ft fixed, and non-AGL altitudes', () => {
+    const reasons = (o: Partial<LaancRequest>) => evaluateLaanc(ds, req(o)).notices.map((n) => n.reason);
+    expect(reasons({ startTime: h(24 * 91), endTime: h(24 * 91 + 1) })).toEqual(['REASON_TOO_FAR_AHEAD']);
+    expect(reasons({ startTime: h(-3), endTime: h(-2) })).toEqual(['REASON_OPERATION_IN_PAST']);
+    expect(reasons({ maxAltitude: 450, fixedAltitude: true })).toContain('REASON_ABOVE_400_FT');
+    expect(reasons({ altitudeReference: 'ALTITUDE_REFERENCE_AMSL' })).toEqual(['REASON_ALTITUDE_REFERENCE_NOT_AGL']);
+    expect(evaluateLaanc(ds, req({ startTime: h(24 * 91), endTime: h(24 * 91 + 1) })).candidates).toEqual([]);
+  });
+
+  it('blocks cells LAANC does not serve and national-security areas', () => {
+    const r = evaluateLaanc(ds, req({ boundary: inCell(COL.c0, ROW.b) }));
+    expect(r.candidates).toEqual([]);
+    expect(r.notices).toEqual([expect.objectContaining({ action: 'ACTION_BLOCK', reason: 'REASON_NOT_LAANC_ENABLED' })]);
+    const n = evaluateLaanc(ds, req({ boundary: box(-122.26, 47.521, -122.257, 47.524) }));
+    expect(n.notices).toEqual([expect.objectContaining({ action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_NSUFR', ids: [NSUFR_ID] })]);
+  });
+
+  it('blocks prohibited areas and the Washington FRZ, warns in restricted areas, ignores floors above the flight', () => {
+    const file = kbfiDataset(T0, 'with-sua');
+    const area = inCell(COL.c2, ROW.a, 0.003);
+    file.features.push(
+      { id: 'sua:P-99', layer: 'sua', subtype: 'PROHIBITED', name: 'P-99', geometry: area, sourceId: 'x' },
+      { id: 'frz:DC', layer: 'washington_frz', name: 'FRZ', geometry: area, sourceId: 'x' },
+      { id: 'sua:R-99', layer: 'sua', subtype: 'RESTRICTED', name: 'R-99', geometry: area, sourceId: 'x' },
+      { id: 'sua:M-99', layer: 'sua', subtype: 'MOA', name: 'MOA', geometry: area, sourceId: 'x' },
+      { id: 'tfr:high', layer: 'tfr', name: 'high TFR', geometry: area, lower: { value: 1000, reference: 'AGL' }, sourceId: 'x' },
+    );
+    const r = evaluateLaanc(new Dataset(file), req({}));
+    expect(r.notices.map((n) => [n.action, n.reason, n.ids[0]])).toEqual([
+      ['ACTION_WARN', 'REASON_OPERATION_IN_RESTRICTED_AREA', 'sua:R-99'],
+      ['ACTION_BLOCK', 'REASON_OPERATION_IN_WASHINGTON_FRZ', 'frz:DC'],
+      ['ACTION_BLOCK', 'REASON_OPERATION_IN_PROHIBITED_AREA', 'sua:P-99'],
+    ].sort((a, b) => a[2]!.localeCompare(b[2]!)));
+    expect(r.candidates).toEqual([]);
+  });
+
+  it('converts metres to feet and warns when the license is not set', () => {
+    const r = evaluateLaanc(ds, req({ maxAltitude: 60, altitudeUnit: 'ALTITUDE_UNIT_METERS', license: 'LICENSE_UNSPECIFIED' }));
+    expect(r.candidates[0]!.altitude).toBe(196);
+    expect(r.notices.map((n) => [n.action, n.reason])).toEqual([['ACTION_WARN', 'REASON_LICENSE_UNSPECIFIED']]);
+  });
+
+  it('hashCodes are deterministic and change with what is authorized', () => {
+    const a = evaluateLaanc(ds, req({})).candidates[0]!.hashCode;
+    expect(evaluateLaanc(new Dataset(kbfiDataset(T0, 'other-version')), req({})).candidates[0]!.hashCode).toBe(a);
+    expect(evaluateLaanc(ds, req({ maxAltitude: 150 })).candidates[0]!.hashCode).not.toBe(a);
+    expect(evaluateLaanc(ds, req({ endTime: h(6) })).candidates[0]!.hashCode).not.toBe(a);
+  });
+
+  it('openWindows subtracts blocking windows and drops slivers under a minute', () => {
+    expect(openWindows({ start: 0, end: 600_000 }, [{ start: 100_000, end: 200_000 }, { start: 150_000, end: 570_000 }])).toEqual([{ start: 0, end: 100_000 }]);
+  });
+});

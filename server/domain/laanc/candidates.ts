@@ -1,0 +1,176 @@
+/**
+ * LAANC candidates and notices for an operation (spec 2.5; domain.md "LAANC"). Pure: a Dataset and the
+ * request in, candidates and notices out; the same input always gives the same hashCodes.
+ *
+ * - Candidates come from the facility-map grid cells the boundary crosses, one per facility (and per
+ *   polygon part, and per time window when a blocking restriction splits the flight window).
+ * - Altitude: min(requested, lowest ceiling of the facility's cells) unless fixedAltitude; a facility
+ *   whose lowest ceiling is 0 keeps the requested altitude (auto-adjusting to 0 ft would be no flight).
+ * - SUBMISSION_TYPE_AUTO_AUTHORIZATION when the altitude is within every ceiling (and none is 0),
+ *   otherwise SUBMISSION_TYPE_FURTHER_COORDINATION: Part 107 only; a recreational flyer (44809) gets a
+ *   blocking notice instead (domain.md: recreational only at or below the ceiling).
+ * - Blocks: TFR, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled, above 400 ft, more
+ *   than 90 days ahead, already over, altitude not AGL.
+ */
+import { createHash } from 'node:crypto';
+import type { Polygon } from 'geojson';
+import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
+import { geometryBBox, type Dataset } from '../../data/dataset';
+import type { AirspaceFeature } from '../../data/model';
+import { isAreal, largestPolygon, overlap, polygonsOf, roundPolygon, unionAll, type Areal } from './geometry';
+import { openWindows, restrictionsFor, type Window } from './restrictions';
+
+export const MAX_LAANC_ALTITUDE_FT = 400;
+/** domain.md: Part 107 requests up to 90 days ahead (applied to every license: docs). */
+export const MAX_DAYS_AHEAD = 90;
+const FEET_PER_METRE = 3.28084;
+
+export interface LaancRequest {
+  boundary: Polygon;
+  maxAltitude: number;
+  altitudeUnit: string;
+  altitudeReference: string;
+  flightType: string;
+  startTime: Date;
+  endTime: Date;
+  license: License;
+  fixedAltitude: boolean;
+  now: Date;
+}
+
+export interface CandidateDetail extends Candidate {
+  airspaceClassCodes: AirspaceClassCode[];
+  facilityMaps: { id: string; lastEditDate: string }[];
+}
+
+export interface LaancEvaluation {
+  candidates: CandidateDetail[];
+  notices: LaancNotice[];
+  datasetVersion: string;
+}
+
+export function isRecreational(r: Pick<LaancRequest, 'license' | 'flightType'>): boolean {
+  return r.license === 'LICENSE_SECTION_44809' || (r.license === 'LICENSE_UNSPECIFIED' && r.flightType === 'FLIGHT_TYPE_RECREATIONAL');
+}
+
+/** Requested altitude in feet (LAANC works in feet AGL); metres are rounded down, the safe side. */
+export function requestedFeet(r: Pick<LaancRequest, 'maxAltitude' | 'altitudeUnit'>): number {
+  return r.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.floor(r.maxAltitude * FEET_PER_METRE) : r.maxAltitude;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function notice(action: NoticeAction, reason: NoticeReason, ids: string[], geom: Polygon, w: Window): LaancNotice {
+  return { action, reason, ids, geom: roundPolygon(geom), startTime: iso(w.start), endTime: iso(w.end) };
+}
+
+/** A dataset date as RFC 3339 (sources may carry a plain date). */
+function asDateTime(s: string | undefined, fallback: string): string {
+  const t = s ? Date.parse(s) : NaN;
+  return Number.isNaN(t) ? fallback : new Date(t).toISOString();
+}
+
+export function hashCandidate(c: Omit<Candidate, 'hashCode'>, cellIds: string[]): string {
+  const canonical = JSON.stringify([c.airTrafficControl, c.submissionType, c.altitude, c.startTime, c.endTime, c.geom.coordinates, [...cellIds].sort()]);
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 32);
+}
+
+interface Cell {
+  feature: AirspaceFeature;
+  shared: Areal;
+  ceiling: number;
+}
+
+function classCodes(dataset: Dataset, part: Polygon): AirspaceClassCode[] {
+  const codes = new Set<AirspaceClassCode>();
+  for (const f of dataset.search(geometryBBox(part), ['class_airspace'])) {
+    const s = f.subtype;
+    if ((s === 'CLASS_B' || s === 'CLASS_C' || s === 'CLASS_D' || s === 'CLASS_E') && isAreal(f.geometry) && overlap(part, f.geometry)) codes.add(s);
+  }
+  return [...codes].sort();
+}
+
+export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluation {
+  const flight: Window = { start: r.startTime.getTime(), end: r.endTime.getTime() };
+  const notices: LaancNotice[] = [];
+  const done = (candidates: CandidateDetail[] = []) => ({ candidates, notices, datasetVersion: dataset.version });
+  const requestFt = requestedFeet(r);
+  const recreational = isRecreational(r);
+
+  // Operation-wide rules first: nothing can be submitted when one of them fails.
+  if (flight.end <= r.now.getTime()) notices.push(notice('ACTION_BLOCK', 'REASON_OPERATION_IN_PAST', [], r.boundary, flight));
+  if (flight.start > r.now.getTime() + MAX_DAYS_AHEAD * 86_400_000) notices.push(notice('ACTION_BLOCK', 'REASON_TOO_FAR_AHEAD', [], r.boundary, flight));
+  if (r.altitudeReference === 'ALTITUDE_REFERENCE_AMSL' || r.altitudeReference === 'ALTITUDE_REFERENCE_WGS84') {
+    notices.push(notice('ACTION_BLOCK', 'REASON_ALTITUDE_REFERENCE_NOT_AGL', [], r.boundary, flight));
+  }
+  if (r.fixedAltitude && requestFt > MAX_LAANC_ALTITUDE_FT) notices.push(notice('ACTION_BLOCK', 'REASON_ABOVE_400_FT', [], r.boundary, flight));
+  if (r.license === 'LICENSE_UNSPECIFIED') notices.push(notice('ACTION_WARN', 'REASON_LICENSE_UNSPECIFIED', [], r.boundary, flight));
+
+  const hits = restrictionsFor(dataset, r.boundary, flight, requestFt);
+  for (const h of hits) notices.push(notice(h.action, h.reason, [h.feature.id], h.geom, h.window));
+  const windows = openWindows(flight, hits.filter((h) => h.action === 'ACTION_BLOCK').map((h) => h.window));
+
+  // Controlled airspace that LAANC does not serve (DroneZone instead).
+  for (const f of dataset.search(geometryBBox(r.boundary), ['class_airspace'])) {
+    if (f.laancEnabled !== false || !isAreal(f.geometry)) continue;
+    const shared = overlap(r.boundary, f.geometry);
+    if (shared) notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [f.id], largestPolygon(shared), flight));
+  }
+
+  const byFacility = new Map<string, Cell[]>();
+  for (const f of dataset.search(geometryBBox(r.boundary), ['uasfm'])) {
+    if (!isAreal(f.geometry)) continue;
+    const shared = overlap(r.boundary, f.geometry);
+    if (!shared) continue;
+    if (f.laancEnabled === false) {
+      notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [f.id], largestPolygon(shared), flight));
+      continue;
+    }
+    const facility = f.facility ?? f.ident ?? 'UNKNOWN';
+    const list = byFacility.get(facility) ?? [];
+    list.push({ feature: f, shared, ceiling: typeof f.ceilingFt === 'number' ? f.ceilingFt : 0 });
+    byFacility.set(facility, list);
+  }
+
+  if (notices.some((n) => n.action === 'ACTION_BLOCK' && n.ids.length === 0)) return done();
+
+  const candidates: CandidateDetail[] = [];
+  for (const [facility, cells] of [...byFacility.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    cells.sort((a, b) => a.feature.id.localeCompare(b.feature.id));
+    const area = unionAll(cells.map((c) => c.shared));
+    if (!area) continue;
+    const lowest = Math.min(...cells.map((c) => c.ceiling));
+    const zero = cells.filter((c) => c.ceiling === 0);
+    const altitude = r.fixedAltitude || lowest === 0 ? requestFt : Math.min(requestFt, lowest);
+    const within = lowest > 0 && altitude <= lowest;
+    const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
+    const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);
+    if (zero.length) notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ZERO_CEILING', zero.map((c) => c.feature.id), where, flight));
+    if (!within && lowest > 0) {
+      const above = cells.filter((c) => c.ceiling < altitude);
+      notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ABOVE_CEILING', above.map((c) => c.feature.id), largestPolygon(unionAll(above.map((c) => c.shared)) ?? area), flight));
+    }
+    if (!within && recreational) continue; // 44809: only at or below the ceiling, no further coordination
+    if (altitude > MAX_LAANC_ALTITUDE_FT) continue;
+    const facilityMaps = cells.map((c) => ({
+      id: c.feature.id,
+      lastEditDate: asDateTime(
+        (c.feature.props?.lastEditDate as string | undefined) ?? dataset.sources.find((s) => s.id === c.feature.sourceId)?.effectiveDate,
+        asDateTime(dataset.generatedAt, new Date(0).toISOString()),
+      ),
+    }));
+    for (const part of polygonsOf(area).map((p) => roundPolygon(p))) {
+      const codes = classCodes(dataset, part);
+      for (const w of windows) {
+        const base = { submissionType: type, startTime: iso(w.start), endTime: iso(w.end), geom: part, altitude, airTrafficControl: facility };
+        candidates.push({ hashCode: hashCandidate(base, cells.map((c) => `${c.feature.id}@${c.ceiling}`)), ...base, airspaceClassCodes: codes, facilityMaps });
+      }
+    }
+  }
+  return done(candidates);
+}
+
+/** Spec 2.5 candidate (7 fields) from the detail. */
+export function toCandidate(c: CandidateDetail): Candidate {
+  return { hashCode: c.hashCode, submissionType: c.submissionType, startTime: c.startTime, endTime: c.endTime, geom: c.geom, altitude: c.altitude, airTrafficControl: c.airTrafficControl };
+}

@@ -1,0 +1,111 @@
+/**
+ * The sandbox FAA (domain.md: "in the sandbox nobody at the FAA answers"): people with role faa list
+ * authorizations, approve or deny further coordination, rescind or invalidate approvals, and publish
+ * a TFR over an area. A TFR is added to the in-memory dataset as a new version (deps.datasets.swap)
+ * and every approved authorization it overlaps in space and time becomes STATUS_INVALID.
+ *
+ * Sandbox TFRs live in memory: they are re-applied when the dataset poller swaps in a new version,
+ * and are gone after a restart (the invalidations they caused are in the store and stay).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Polygon } from 'geojson';
+import type { AuthorizationStatus } from '../../contract/laanc';
+import type { Dataset } from '../../data/dataset';
+import type { DatasetProvider } from '../../data/dataset-provider';
+import type { AirspaceFeature, DatasetFile } from '../../data/model';
+import type { AppDeps } from '../../deps';
+import { unprocessable } from '../../http/errors';
+import { laancStore } from '../../store/laanc';
+import { overlap } from './geometry';
+import { authorizationResult } from './service';
+import type { AuthorizationAction } from './state-machine';
+import { autoCancelDue, transition } from './transitions';
+
+export async function listForFaa(deps: AppDeps, q: { status?: AuthorizationStatus | undefined; limit: number; offset: number }) {
+  await autoCancelDue(deps);
+  const all: AuthorizationStatus[] = ['STATUS_PENDING', 'STATUS_APPROVED', 'STATUS_DENIED', 'STATUS_CANCELLED', 'STATUS_AUTO_CANCELLED', 'STATUS_RESCINDED', 'STATUS_RESCINDED_ACKNOWLEDGED', 'STATUS_INVALID', 'STATUS_INVALID_CANCELLED', 'STATUS_CLOSED'];
+  const rows = await laancStore.byStatus(deps.db, q.status ? [q.status] : all, null, { limit: q.limit, offset: q.offset });
+  return {
+    authorizations: rows.map((r) => ({ ...authorizationResult(r.authorization), operationName: r.operationName, pilotId: r.pilotId, license: r.license })),
+  };
+}
+
+const NEEDS_REASON: ReadonlySet<string> = new Set(['deny', 'rescind', 'invalidate']);
+
+export async function faaDecision(deps: AppDeps, faaId: string, authorizationId: string, action: 'approve' | 'deny' | 'rescind' | 'invalidate', reason: string | undefined) {
+  if (NEEDS_REASON.has(action) && !reason) {
+    throw unprocessable(`A reason is required to ${action}`, [{ field: 'body.reason', rule: 'reason_required', message: `required for ${action}` }]);
+  }
+  // A pending one whose start passed is auto-cancelled first: the FAA can no longer approve it.
+  await autoCancelDue(deps);
+  const a = await transition(deps, { authorizationId, action: action as AuthorizationAction, by: faaId, reason: reason ?? null });
+  return authorizationResult(a);
+}
+
+const overlays = new WeakMap<DatasetProvider, AirspaceFeature[]>();
+const SUFFIX = /\+sandbox-tfr-\d+$/;
+
+function withOverlay(ds: Dataset, extra: AirspaceFeature[]): DatasetFile {
+  const base = ds.version.replace(SUFFIX, '');
+  const ids = new Set(extra.map((f) => f.id));
+  const sources = ds.sources.some((s) => s.id === 'sandbox-faa')
+    ? ds.sources
+    : [...ds.sources, { id: 'sandbox-faa', name: 'Sandbox FAA (simulated TFRs)', version: '1', effectiveDate: new Date(0).toISOString(), retrievedAt: new Date().toISOString(), attribution: 'simulated', licence: 'none' }];
+  return {
+    format: 'skyplan-airspace-dataset',
+    formatVersion: 1,
+    version: `${base}+sandbox-tfr-${extra.length}`,
+    generatedAt: ds.generatedAt,
+    kind: ds.kind,
+    sources,
+    features: [...ds.features.filter((f) => !ids.has(f.id)), ...extra],
+  };
+}
+
+/** Keeps the sandbox TFRs in whatever dataset version the poller swaps in next. */
+function trackOverlay(provider: DatasetProvider): AirspaceFeature[] {
+  let list = overlays.get(provider);
+  if (!list) {
+    const created: AirspaceFeature[] = [];
+    list = created;
+    overlays.set(provider, created);
+    provider.onSwap((ds) => {
+      if (created.length && !created.every((f) => ds.get(f.id))) provider.swap(withOverlay(ds, created));
+    });
+  }
+  return list;
+}
+
+export async function publishTfr(deps: AppDeps, faaId: string, t: { name: string; geometry: Polygon; startTime?: string | undefined; endTime?: string | undefined; reason: string }) {
+  const now = deps.now();
+  const start = t.startTime ? new Date(t.startTime) : now;
+  const end = t.endTime ? new Date(t.endTime) : null;
+  const feature: AirspaceFeature = {
+    id: `tfr:sandbox:${randomUUID()}`,
+    layer: 'tfr',
+    name: t.name,
+    geometry: t.geometry,
+    lower: { value: 0, reference: 'SFC' },
+    description: t.reason,
+    schedule: { startTime: start.toISOString(), ...(end ? { endTime: end.toISOString() } : {}) },
+    authority: 'FAA (sandbox)',
+    sourceId: 'sandbox-faa',
+  };
+  const list = trackOverlay(deps.datasets);
+  list.push(feature);
+  deps.datasets.swap(withOverlay(deps.datasets.current(), list));
+
+  const approved = await laancStore.byStatus(deps.db, ['STATUS_APPROVED'], null, { limit: 10_000, offset: 0 });
+  const invalidated: string[] = [];
+  for (const { authorization: a } of approved) {
+    const inTime = a.endTime.getTime() > start.getTime() && (!end || a.startTime.getTime() < end.getTime());
+    if (!inTime || !overlap(a.geom, t.geometry)) continue;
+    try {
+      await transition(deps, { authorizationId: a.id, action: 'invalidate', by: faaId, expected: 'STATUS_APPROVED', reason: `${t.name}: ${t.reason}` });
+      invalidated.push(a.id);
+    } catch {
+      // Changed meanwhile (cancelled, closed): no longer approved, nothing to invalidate.
+    }
+  }
+  return { tfrId: feature.id, datasetVersion: deps.datasets.current().version, invalidated };
+}

@@ -1,0 +1,152 @@
+/**
+ * LAANC operations under a platform operation (spec 2.5, 4.8; endpoints.md): create, get (with
+ * candidates, notices and authorizations), replace, delete; and authorization reads. Candidates are
+ * computed on every read from the current airspace dataset; candidates already covered by a pending or
+ * approved authorization are left out (they are not submittable twice).
+ */
+import type { Authorization, LaancOperationResult, LaancOperationWrite } from '../../contract/laanc';
+import type { AppDeps } from '../../deps';
+import { conflict, notFound } from '../../http/errors';
+import type { Principal } from '../../http/principal';
+import type { Sql } from '../../store/db';
+import { ACTIVE_STATUSES, laancStore, type AuthorizationRecord, type LaancOperationRecord } from '../../store/laanc';
+import type { OperationRecord } from '../../store/operations';
+import { isUuid, viewerOf, visibleOperation } from '../operations/service';
+import { evaluateLaanc, toCandidate, type LaancEvaluation } from './candidates';
+import { autoCancelDue } from './transitions';
+
+export function toAuthorization(a: AuthorizationRecord): Authorization {
+  return {
+    id: a.id,
+    submissionType: a.submissionType,
+    geom: a.geom as Authorization['geom'],
+    altitude: a.altitude,
+    startTime: a.startTime.toISOString(),
+    endTime: a.endTime.toISOString(),
+    status: a.status,
+    createdAt: a.createdAt.toISOString(),
+    createdBy: a.createdBy,
+    lastUpdatedAt: a.lastUpdatedAt.toISOString(),
+    editedBy: a.editedBy,
+    justification: a.justification,
+    airTrafficControl: a.airTrafficControl,
+    airspaceClassCodes: a.airspaceClassCodes,
+    facilityMaps: a.facilityMaps,
+    referenceCode: a.referenceCode,
+  };
+}
+
+export function authorizationResult(a: AuthorizationRecord) {
+  return { authorization: toAuthorization(a), operationId: a.operationId, statusReason: a.statusReason };
+}
+
+export function evaluate(deps: AppDeps, op: OperationRecord, l: LaancOperationRecord): LaancEvaluation {
+  return evaluateLaanc(deps.datasets.current(), {
+    boundary: op.boundary,
+    maxAltitude: op.maxAltitude,
+    altitudeUnit: op.altitudeUnit,
+    altitudeReference: op.altitudeReference,
+    flightType: op.flightType,
+    startTime: op.startTime,
+    endTime: op.endTime,
+    license: l.license,
+    fixedAltitude: l.fixedAltitude,
+    now: deps.now(),
+  });
+}
+
+export function activeHashes(auths: AuthorizationRecord[]): Set<string> {
+  return new Set(auths.filter((a) => ACTIVE_STATUSES.includes(a.status)).map((a) => a.hashCode));
+}
+
+export async function laancOf(db: Sql, op: OperationRecord): Promise<LaancOperationRecord> {
+  const l = await laancStore.operation(db, op.id);
+  if (!l) throw notFound(`Operation ${op.id} has no LAANC operation yet; create it with POST /v1/operations/${op.id}/laanc`);
+  return l;
+}
+
+export function resultOf(deps: AppDeps, op: OperationRecord, l: LaancOperationRecord, auths: AuthorizationRecord[]): LaancOperationResult {
+  const ev = evaluate(deps, op, l);
+  const taken = activeHashes(auths);
+  return {
+    operation: {
+      license: l.license,
+      fixedAltitude: l.fixedAltitude,
+      pointOfContact: l.pointOfContact,
+      candidates: ev.candidates.filter((c) => !taken.has(c.hashCode)).map(toCandidate),
+      notices: ev.notices,
+      authorizations: auths.map(toAuthorization),
+    },
+  };
+}
+
+export async function getLaanc(deps: AppDeps, p: Principal, id: string): Promise<LaancOperationResult> {
+  const op = await visibleOperation(deps, p, id);
+  const l = await laancOf(deps.db, op);
+  await autoCancelDue(deps, op.id);
+  return resultOf(deps, op, l, await laancStore.authorizations(deps.db, op.id));
+}
+
+export async function createLaanc(deps: AppDeps, p: Principal, id: string, body: LaancOperationWrite): Promise<LaancOperationResult> {
+  const op = await visibleOperation(deps, p, id);
+  if (await laancStore.operation(deps.db, op.id)) throw conflict(`Operation ${op.id} already has a LAANC operation; change it with PUT`);
+  const now = deps.now();
+  const l: LaancOperationRecord = { operationId: op.id, ...body, createdAt: now, updatedAt: now };
+  try {
+    await laancStore.insertOperation(deps.db, l);
+  } catch {
+    throw conflict(`Operation ${op.id} already has a LAANC operation; change it with PUT`);
+  }
+  return resultOf(deps, op, l, []);
+}
+
+export async function updateLaanc(deps: AppDeps, p: Principal, id: string, body: LaancOperationWrite): Promise<LaancOperationResult> {
+  const op = await visibleOperation(deps, p, id);
+  const prev = await laancOf(deps.db, op);
+  const l: LaancOperationRecord = { ...prev, ...body, updatedAt: deps.now() };
+  await deps.db.transaction(async (tx) => {
+    if ((await laancStore.countActive(tx, op.id)) > 0) {
+      throw conflict('Cannot change the LAANC operation while authorizations are pending or approved; cancel or close them first');
+    }
+    await laancStore.updateOperation(tx, l);
+  });
+  return resultOf(deps, op, l, await laancStore.authorizations(deps.db, op.id));
+}
+
+export async function deleteLaanc(deps: AppDeps, p: Principal, id: string): Promise<void> {
+  const op = await visibleOperation(deps, p, id);
+  await laancOf(deps.db, op);
+  await deps.db.transaction(async (tx) => {
+    if ((await laancStore.countActive(tx, op.id)) > 0) {
+      throw conflict('Cannot delete the LAANC operation while authorizations are pending or approved; cancel or close them first');
+    }
+    await laancStore.deleteOperation(tx, op.id);
+  });
+}
+
+/** An authorization of a visible operation, or 404 (also when it belongs to another operation). */
+export async function visibleAuthorization(deps: AppDeps, p: Principal, operationId: string, authorizationId: string): Promise<AuthorizationRecord> {
+  const op = await visibleOperation(deps, p, operationId);
+  const a = isUuid(authorizationId) ? await laancStore.authorization(deps.db, authorizationId) : null;
+  if (!a || a.operationId !== op.id) throw notFound(`No authorization ${authorizationId} in operation ${operationId}`);
+  return a;
+}
+
+export async function getAuthorization(deps: AppDeps, p: Principal, operationId: string, authorizationId: string) {
+  const first = await visibleAuthorization(deps, p, operationId, authorizationId);
+  await autoCancelDue(deps, first.operationId);
+  return authorizationResult((await laancStore.authorization(deps.db, first.id))!);
+}
+
+/** GET /v1/laanc/operations/rescinded-invalid: what still needs the pilot's acknowledgement or cancel. */
+export async function rescindedInvalid(deps: AppDeps, p: Principal) {
+  const rows = await laancStore.byStatus(deps.db, ['STATUS_RESCINDED', 'STATUS_INVALID'], viewerOf(p));
+  const byOp = new Map<string, { operationId: string; name: string; startTime: string; endTime: string; authorizations: ReturnType<typeof authorizationResult>[] }>();
+  for (const r of rows) {
+    const id = r.authorization.operationId;
+    const entry = byOp.get(id) ?? { operationId: id, name: r.operationName, startTime: r.operationStart.toISOString(), endTime: r.operationEnd.toISOString(), authorizations: [] };
+    entry.authorizations.push(authorizationResult(r.authorization));
+    byOp.set(id, entry);
+  }
+  return { operations: [...byOp.values()] };
+}

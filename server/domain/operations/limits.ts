@@ -1,0 +1,105 @@
+/**
+ * Geometry limits of operation creation (spec 4.3 and section 8), as pure functions with no service
+ * imports so the portal (src/geo) can mirror or import them and show the same errors before sending.
+ *
+ * - A LineString is buffered into a Polygon (spec 4.3). The buffer radius is not in the spec: ours is
+ *   LINESTRING_BUFFER_METERS each side of the line (a 100 m corridor).
+ * - The Polygon must be closed and have no interior rings, an area of at most 10 square miles, and no
+ *   side longer than 10 NM. "Side" is read as an edge of the polygon's ring (docs/operations-laanc.md).
+ * - Self-intersecting rings are refused too (not in the spec; they have no meaningful area).
+ */
+import { area, buffer, distance, kinks, lineString, polygon } from '@turf/turf';
+import type { LineString, Polygon, Position } from 'geojson';
+
+export const MAX_AREA_SQ_MI = 10;
+export const MAX_SIDE_NM = 10;
+export const LINESTRING_BUFFER_METERS = 50;
+export const DURATION_MINUTES = { min: 1, max: 720 } as const;
+export const MAX_ALTITUDE_FT = { min: 5, max: 400 } as const;
+/** Square metres in a statute square mile (1 mi = 1609.344 m). */
+export const SQ_M_PER_SQ_MI = 1609.344 * 1609.344;
+
+export type LimitRule = 'min_positions' | 'closed_ring' | 'interior_rings' | 'self_intersection' | 'max_area' | 'max_side' | 'buffer_failed';
+
+export interface LimitViolation {
+  rule: LimitRule;
+  message: string;
+  limit?: number;
+  actual?: number;
+}
+
+/** Geodesic area of a polygon in square statute miles. */
+export function areaSqMi(p: Polygon): number {
+  return area(polygon(p.coordinates)) / SQ_M_PER_SQ_MI;
+}
+
+/** Length in nautical miles of every edge of every ring. */
+export function sideLengthsNm(p: Polygon): number[] {
+  const out: number[] = [];
+  for (const ring of p.coordinates) {
+    for (let i = 1; i < ring.length; i++) out.push(distance(ring[i - 1]!, ring[i]!, { units: 'nauticalmiles' }));
+  }
+  return out;
+}
+
+export function longestSideNm(p: Polygon): number {
+  return Math.max(0, ...sideLengthsNm(p));
+}
+
+/** Spec 4.3: "a LineString is buffered into a Polygon". Returns null when turf cannot buffer it. */
+export function bufferLineString(line: LineString, radiusMeters = LINESTRING_BUFFER_METERS): Polygon | null {
+  const f = buffer(lineString(line.coordinates), radiusMeters, { units: 'meters' });
+  const g = f?.geometry;
+  if (!g || g.type !== 'Polygon') return null;
+  return { type: 'Polygon', coordinates: g.coordinates };
+}
+
+function samePosition(a: Position, b: Position): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** Every limit a polygon breaks (empty when it is acceptable), in a fixed order. */
+export function checkPolygonLimits(p: Polygon, limits: { maxAreaSqMi?: number; maxSideNm?: number } = {}): LimitViolation[] {
+  const maxArea = limits.maxAreaSqMi ?? MAX_AREA_SQ_MI;
+  const maxSide = limits.maxSideNm ?? MAX_SIDE_NM;
+  const out: LimitViolation[] = [];
+  const outer = p.coordinates[0];
+  if (!outer || outer.length < 4) {
+    return [{ rule: 'min_positions', message: 'the polygon ring needs at least 4 positions' }];
+  }
+  if (!samePosition(outer[0]!, outer[outer.length - 1]!)) {
+    out.push({ rule: 'closed_ring', message: 'the polygon must be closed: its first and last positions must be equal (spec 4.3)' });
+    return out;
+  }
+  if (p.coordinates.length > 1) {
+    out.push({ rule: 'interior_rings', message: 'the polygon must have no interior rings (holes) (spec 4.3)', limit: 0, actual: p.coordinates.length - 1 });
+  }
+  const outerOnly: Polygon = { type: 'Polygon', coordinates: [outer] };
+  if (kinks(polygon(outerOnly.coordinates)).features.length > 0) {
+    out.push({ rule: 'self_intersection', message: 'the polygon ring crosses itself' });
+  }
+  const a = areaSqMi(outerOnly);
+  if (a > maxArea) {
+    out.push({ rule: 'max_area', message: `the area is ${round(a)} square miles; at most ${maxArea} square miles are allowed (spec 4.3)`, limit: maxArea, actual: round(a) });
+  }
+  const side = longestSideNm(outerOnly);
+  if (side > maxSide) {
+    out.push({ rule: 'max_side', message: `a side is ${round(side)} NM long; no side may exceed ${maxSide} nautical miles (spec 4.3)`, limit: maxSide, actual: round(side) });
+  }
+  return out;
+}
+
+/** 4.3 geometry → the operation's Polygon, or the limits it breaks. */
+export function operationPolygon(g: Polygon | LineString, radiusMeters = LINESTRING_BUFFER_METERS): { polygon: Polygon | null; violations: LimitViolation[] } {
+  if (g.type === 'LineString') {
+    if (g.coordinates.length < 2) return { polygon: null, violations: [{ rule: 'min_positions', message: 'a LineString needs at least 2 positions' }] };
+    const buffered = bufferLineString(g, radiusMeters);
+    if (!buffered) return { polygon: null, violations: [{ rule: 'buffer_failed', message: 'the LineString could not be buffered into a polygon' }] };
+    const violations = checkPolygonLimits(buffered);
+    return { polygon: violations.length ? null : buffered, violations };
+  }
+  const violations = checkPolygonLimits(g);
+  return { polygon: violations.length ? null : g, violations };
+}

@@ -1,0 +1,186 @@
+/**
+ * Platform operations (spec 2.4, 4.9; endpoints.md): create, get, list, replace, delete.
+ * Visibility (docs/operations-laanc.md): a pilot sees their own, an operator their organization's, an
+ * API client its own and its organization's; anything else is 404, never 403, and never listed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OperationListQuery, OperationWrite, PlatformOperation } from '../../contract/operations';
+import type { AppDeps } from '../../deps';
+import { ApiError, conflict, notFound, unprocessable } from '../../http/errors';
+import type { Principal } from '../../http/principal';
+import type { Sql } from '../../store/db';
+import { identity } from '../../store/identity';
+import { laancStore } from '../../store/laanc';
+import { operationsStore, type OperationRecord, type Viewer } from '../../store/operations';
+import { assertCallbackAllowed, policyFromConfig } from '../callbacks/address';
+import { newCallbackSecret } from '../callbacks/signing';
+import { checkPolygonLimits } from './limits';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(s: string): boolean {
+  return UUID.test(s);
+}
+
+export function viewerOf(p: Principal): Viewer {
+  return { kind: p.kind, id: p.id, orgId: p.orgId, operator: p.kind === 'user' && p.roles.includes('operator') };
+}
+
+export function toPlatformOperation(o: OperationRecord): PlatformOperation {
+  return {
+    id: o.id,
+    name: o.name,
+    pilotId: o.pilotId,
+    boundary: o.boundary as PlatformOperation['boundary'],
+    minAltitude: o.minAltitude,
+    maxAltitude: o.maxAltitude,
+    startTime: o.startTime.toISOString(),
+    endTime: o.endTime.toISOString(),
+    ...(o.aircraftId ? { aircraftId: o.aircraftId } : {}),
+    timezone: o.timezone,
+    altitudeUnit: o.altitudeUnit,
+    altitudeReference: o.altitudeReference,
+    flightType: o.flightType,
+    authorizationProviders: o.authorizationProviders as PlatformOperation['authorizationProviders'],
+    desc: o.desc,
+    createdBy: o.createdBy,
+    createdDate: o.createdAt.toISOString(),
+    ...(o.callbackUrl ? { callbackUrl: o.callbackUrl } : {}),
+  };
+}
+
+/** 422 naming the rule when the callback address is not one this deployment calls. */
+export async function checkCallbackUrl(deps: AppDeps, url: string | null | undefined, status: 400 | 422 = 422): Promise<void> {
+  if (!url) return;
+  try {
+    await assertCallbackAllowed(url, policyFromConfig(deps.config));
+  } catch (err) {
+    throw new ApiError(status, (err as Error).message, [{ field: 'callbackUrl', rule: 'callback_address', message: (err as Error).message }]);
+  }
+}
+
+/** A visible operation or 404 (non-UUID ids are simply unknown). */
+export async function visibleOperation(deps: AppDeps, p: Principal, id: string): Promise<OperationRecord> {
+  const op = isUuid(id) ? await operationsStore.visibleById(deps.db, id, viewerOf(p)) : null;
+  if (!op) throw notFound(`No operation ${id} that you may see`);
+  return op;
+}
+
+async function resolvePilot(deps: AppDeps, p: Principal, pilotId: string | undefined): Promise<string> {
+  if (!pilotId || pilotId === p.id) return p.id;
+  // Planning for someone else: only a pilot of the caller's own organization.
+  const user = isUuid(pilotId) ? await identity.userById(deps.db, pilotId) : null;
+  if (!user || !p.orgId || user.org_id !== p.orgId || (p.kind === 'user' && !p.roles.includes('operator'))) {
+    throw unprocessable('pilotId must be your own id, or (for an operator or API client) a pilot of your organization', [
+      { field: 'body.pilotId', rule: 'pilot_of_organization', message: 'not a pilot you may plan for' },
+    ]);
+  }
+  return user.id;
+}
+
+function checkBoundary(b: OperationWrite['boundary']): void {
+  // Holes are allowed on platform operations; a ring crossing itself has no meaningful area.
+  const bad = checkPolygonLimits(b, { maxAreaSqMi: Infinity, maxSideNm: Infinity }).filter((v) => v.rule !== 'interior_rings');
+  if (bad.length) throw unprocessable(bad.map((v) => v.message).join('; '), bad.map((v) => ({ field: 'body.boundary', rule: v.rule, message: v.message })));
+}
+
+function signing(p: Principal, url: string | null | undefined, prev: OperationRecord | null) {
+  if (!url) return { callbackClientId: null, callbackSecret: null, revealed: undefined };
+  if (p.kind === 'client') return { callbackClientId: p.id, callbackSecret: null, revealed: undefined };
+  const keep = prev?.callbackSecret && !prev.callbackClientId ? prev.callbackSecret : null;
+  const secret = keep ?? newCallbackSecret();
+  return { callbackClientId: null, callbackSecret: secret, revealed: keep ? undefined : secret };
+}
+
+export async function createOperation(deps: AppDeps, p: Principal, body: OperationWrite) {
+  checkBoundary(body.boundary);
+  await checkCallbackUrl(deps, body.callbackUrl);
+  const pilotId = await resolvePilot(deps, p, body.pilotId);
+  const now = deps.now();
+  const sign = signing(p, body.callbackUrl, null);
+  const rec: OperationRecord = {
+    id: randomUUID(),
+    ...fields(body),
+    pilotId,
+    createdBy: p.id,
+    orgId: p.orgId,
+    createdAt: now,
+    updatedAt: now,
+    callbackUrl: body.callbackUrl ?? null,
+    callbackClientId: sign.callbackClientId,
+    callbackSecret: sign.callbackSecret,
+    origin: 'api',
+  };
+  await operationsStore.insert(deps.db, rec);
+  return { ...toPlatformOperation(rec), ...(sign.revealed ? { callbackSecret: sign.revealed } : {}) };
+}
+
+function fields(b: OperationWrite) {
+  return {
+    name: b.name,
+    boundary: b.boundary,
+    minAltitude: b.minAltitude,
+    maxAltitude: b.maxAltitude,
+    startTime: new Date(b.startTime),
+    endTime: new Date(b.endTime),
+    aircraftId: b.aircraftId ?? null,
+    timezone: b.timezone,
+    altitudeUnit: b.altitudeUnit,
+    altitudeReference: b.altitudeReference,
+    flightType: b.flightType,
+    authorizationProviders: [...new Set(b.authorizationProviders)],
+    desc: b.desc,
+  };
+}
+
+export async function listOperations(deps: AppDeps, p: Principal, q: OperationListQuery) {
+  const { rows, total } = await operationsStore.list(deps.db, viewerOf(p), q, deps.now());
+  const nextOffset = q.offset + rows.length < total ? q.offset + rows.length : null;
+  return { operations: rows.map(toPlatformOperation), total, limit: q.limit, offset: q.offset, nextOffset };
+}
+
+async function refuseWhileActive(db: Sql, id: string, what: string): Promise<void> {
+  const active = await laancStore.countActive(db, id);
+  if (active > 0) throw conflict(`Cannot ${what} while ${active} authorization(s) are pending or approved; cancel or close them first`);
+}
+
+/** The operation locked for a change (FOR UPDATE: a concurrent submit waits), or 404. */
+async function lockVisible(tx: Sql, p: Principal, id: string): Promise<OperationRecord> {
+  const op = isUuid(id) ? await operationsStore.visibleById(tx, id, viewerOf(p), true) : null;
+  if (!op) throw notFound(`No operation ${id} that you may see`);
+  return op;
+}
+
+export async function updateOperation(deps: AppDeps, p: Principal, id: string, body: OperationWrite) {
+  // Checks that read elsewhere (identity, DNS) run before the transaction: inside it only tx is used
+  // (on the embedded store another query would wait for the transaction, which waits for it).
+  const before = await visibleOperation(deps, p, id);
+  checkBoundary(body.boundary);
+  if ((body.callbackUrl ?? null) !== before.callbackUrl) await checkCallbackUrl(deps, body.callbackUrl);
+  const newPilot = body.pilotId === undefined ? undefined : await resolvePilot(deps, p, body.pilotId);
+  return deps.db.transaction(async (tx) => {
+    const prev = await lockVisible(tx, p, id);
+    await refuseWhileActive(tx, prev.id, 'change the operation');
+    const urlChanged = (body.callbackUrl ?? null) !== prev.callbackUrl;
+    const sign = urlChanged ? signing(p, body.callbackUrl, prev) : { callbackClientId: prev.callbackClientId, callbackSecret: prev.callbackSecret, revealed: undefined };
+    const rec: OperationRecord = {
+      ...prev,
+      ...fields(body),
+      pilotId: newPilot ?? prev.pilotId,
+      updatedAt: deps.now(),
+      callbackUrl: body.callbackUrl ?? null,
+      callbackClientId: sign.callbackClientId,
+      callbackSecret: sign.callbackSecret,
+    };
+    await operationsStore.update(tx, rec);
+    return { ...toPlatformOperation(rec), ...(sign.revealed ? { callbackSecret: sign.revealed } : {}) };
+  });
+}
+
+export async function deleteOperation(deps: AppDeps, p: Principal, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const op = await lockVisible(tx, p, id);
+    await refuseWhileActive(tx, op.id, 'delete the operation');
+    await operationsStore.delete(tx, op.id);
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Time parsing for the legacy operation (spec 4.3: startTime is "ISO 8601" and timezoneName an IANA
+ * zone). With an offset (Z, ±hh:mm) the instant is taken as is; without one, the wall-clock time is
+ * read in timezoneName (our reading: that is what the zone field is for). Pure; no service imports.
+ */
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Offset of a zone from UTC at an instant, in minutes (east positive). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+}
+
+/** Wall-clock time in a zone → the instant. In a DST gap the later offset wins; in an overlap, the earlier instant. */
+export function localToUtc(local: { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number }, timeZone: string): Date {
+  const guess = Date.UTC(local.y, local.mo - 1, local.d, local.h, local.mi, local.s, local.ms);
+  const first = guess - zoneOffsetMinutes(timeZone, new Date(guess)) * 60000;
+  const second = guess - zoneOffsetMinutes(timeZone, new Date(first)) * 60000;
+  return new Date(Math.min(first, second));
+}
+
+/** Parses an ISO 8601 date-time; null when it is not one. */
+export function parseIsoInZone(value: string, timeZone: string): Date | null {
+  const v = value.trim();
+  if (WITH_OFFSET.test(v)) {
+    const t = Date.parse(v);
+    return Number.isNaN(t) ? null : new Date(t);
+  }
+  const m = LOCAL.exec(v);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s, frac] = m.slice(1).map((x, i) => (i === 6 ? Number(((x ?? '0') + '00').slice(0, 3)) : Number(x ?? 0))) as number[];
+  if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || s! > 59) return null;
+  return localToUtc({ y: y!, mo: mo!, d: d!, h: h!, mi: mi!, s: s!, ms: frac! }, timeZone);
+}
+
+export function addMinutes(d: Date, minutes: number): Date {
+  return new Date(d.getTime() + minutes * 60000);
+}

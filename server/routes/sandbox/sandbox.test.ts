@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../../test/helpers/service';
+import { COL, ROW, TFR_ID, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
+import { json, laancOperation, people, submitAll, type People } from '../operations/test-helpers';
+import { sandboxRoutes } from './sandbox.routes';
+
+const T0 = new Date('2026-12-01T15:00:00Z');
+const h = (n: number) => new Date(T0.getTime() + n * 3_600_000);
+let svc: TestService;
+let who: People;
+
+beforeAll(async () => {
+  svc = await startTestService({ dataset: kbfiDataset(T0), now: T0 });
+  who = await people(svc);
+});
+afterAll(() => svc.close());
+
+const faa = (path: string, body?: unknown, token = who.faa) => svc.call('POST', `/v1/sandbox/authorizations/${path}`, body === undefined ? { token } : { token, body });
+type Result = { authorization: { id: string; status: string; editedBy: string }; statusReason: string | null };
+
+describe('sandbox FAA', () => {
+  it('lists pending further coordination and approves it (no body needed)', async () => {
+    const op = await laancOperation(svc, who.pilot, inCell(COL.c0, ROW.a), h(30));
+    const [a] = await submitAll(svc, who.pilot, op.id, { justification: 'inspection' });
+    const list = await json<{ authorizations: Array<{ authorization: { id: string }; operationName: string; license: string }> }>(
+      svc.call('GET', '/v1/sandbox/authorizations?status=STATUS_PENDING', { token: who.faa }),
+    );
+    expect(list.authorizations.find((x) => x.authorization.id === a!.id)).toMatchObject({ operationName: 'Roof inspection', license: 'LICENSE_PART_107' });
+    const r = await faa(`${a!.id}/approve`);
+    expect(r.status).toBe(200);
+    expect(await json<Result>(r)).toMatchObject({ authorization: { status: 'STATUS_APPROVED', editedBy: who.ids.faa } });
+    expect((await faa(`${a!.id}/approve`, {})).status).toBe(409);
+    expect((await faa(`${a!.id}/deny`, { reason: 'too late' })).status).toBe(409);
+  });
+
+  it('denies with a reason (required), which the pilot reads as statusReason', async () => {
+    const op = await laancOperation(svc, who.pilot, inCell(COL.c0, ROW.a), h(31));
+    const [a] = await submitAll(svc, who.pilot, op.id, { justification: 'inspection' });
+    expect((await faa(`${a!.id}/deny`)).status).toBe(400);
+    expect((await faa(`${a!.id}/deny`, { reason: '' })).status).toBe(422);
+    expect((await faa(`${a!.id}/deny`, { reason: 'Conflicts with an airshow' })).status).toBe(200);
+    const mine = await json<Result>(svc.call('GET', `/v1/operations/${op.id}/laanc/authorizations/${a!.id}`, { token: who.pilot }));
+    expect(mine).toMatchObject({ authorization: { status: 'STATUS_DENIED' }, statusReason: 'Conflicts with an airshow' });
+  });
+
+  it('rescind → listed as rescinded → acknowledged by the pilot', async () => {
+    const op = await laancOperation(svc, who.pilot, inCell(COL.c2, ROW.a), h(40));
+    const [a] = await submitAll(svc, who.pilot, op.id);
+    expect((await faa(`${a!.id}/rescind`, { reason: 'Runway works' })).status).toBe(200);
+    const listed = await json<{ operations: Array<{ operationId: string; authorizations: Result[] }> }>(svc.call('GET', '/v1/laanc/operations/rescinded-invalid', { token: who.pilot }));
+    expect(listed.operations.find((o) => o.operationId === op.id)?.authorizations[0]).toMatchObject({ authorization: { id: a!.id, status: 'STATUS_RESCINDED' }, statusReason: 'Runway works' });
+    const other = await json<{ operations: unknown[] }>(svc.call('GET', '/v1/laanc/operations/rescinded-invalid', { token: who.potomac }));
+    expect(other.operations).toEqual([]);
+    expect((await svc.call('PATCH', `/v1/operations/${op.id}/laanc/authorizations/${a!.id}/cancel`, { token: who.pilot })).status).toBe(409);
+    const ack = await svc.call('PATCH', `/v1/operations/${op.id}/laanc/authorizations/${a!.id}/acknowledge-rescinded`, { token: who.pilot });
+    expect(await json(ack)).toMatchObject({ authorization: { status: 'STATUS_RESCINDED_ACKNOWLEDGED' } });
+    const after = await json<{ operations: Array<{ operationId: string }> }>(svc.call('GET', '/v1/laanc/operations/rescinded-invalid', { token: who.pilot }));
+    expect(after.operations.some((o) => o.operationId === op.id)).toBe(false);
+  });
+
+  it('a new TFR invalidates the approved authorizations it overlaps and blocks new candidates there', async () => {
+    const inside = await laancOperation(svc, who.pilot, inCell(COL.c2, ROW.b), h(50));
+    const outside = await laancOperation(svc, who.pilot, inCell(COL.c3, ROW.s), h(50));
+    const [a] = await submitAll(svc, who.pilot, inside.id);
+    const [b] = await submitAll(svc, who.pilot, outside.id);
+    const versionBefore = svc.deps.datasets.current().version;
+    const r = await svc.call('POST', '/v1/sandbox/tfrs', { token: who.faa, body: { name: 'VIP TFR', geometry: inCell(COL.c2, ROW.b, 0.004), startTime: h(49).toISOString(), endTime: h(52).toISOString() } });
+    expect(r.status).toBe(201);
+    const out = await json<{ tfrId: string; datasetVersion: string; invalidated: string[] }>(r);
+    expect(out.invalidated).toEqual([a!.id]);
+    expect(out.datasetVersion).not.toBe(versionBefore);
+    expect(svc.deps.datasets.current().get(out.tfrId)?.layer).toBe('tfr');
+    const inv = await json<Result>(svc.call('GET', `/v1/operations/${inside.id}/laanc/authorizations/${a!.id}`, { token: who.pilot }));
+    expect(inv).toMatchObject({ authorization: { status: 'STATUS_INVALID' }, statusReason: expect.stringMatching(/VIP TFR/) });
+    expect(await json(svc.call('GET', `/v1/operations/${outside.id}/laanc/authorizations/${b!.id}`, { token: who.pilot }))).toMatchObject({ authorization: { status: 'STATUS_APPROVED' } });
+    const l = await json<{ operation: { notices: Array<{ reason: string; ids: string[] }>; candidates: unknown[] } }>(svc.call('GET', `/v1/operations/${inside.id}/laanc`, { token: who.pilot }));
+    expect(l.operation.notices).toEqual([expect.objectContaining({ reason: 'REASON_OPERATION_IN_TFR', ids: [out.tfrId] })]);
+    expect(l.operation.candidates).toEqual([]);
+    const cancel = await svc.call('PATCH', `/v1/operations/${inside.id}/laanc/authorizations/${a!.id}/cancel-invalid`, { token: who.pilot });
+    expect(await json(cancel)).toMatchObject({ authorization: { status: 'STATUS_INVALID_CANCELLED' } });
+    // The fixture's own TFR is still there: the overlay added to the dataset, it replaced nothing.
+    expect(svc.deps.datasets.current().get(TFR_ID)).toBeDefined();
+  });
+
+  it('invalidates an approval with a reason (required); the pilot then cancels it', async () => {
+    const op = await laancOperation(svc, who.pilot, inCell(COL.c3, ROW.s), h(60));
+    const [a] = await submitAll(svc, who.pilot, op.id);
+    expect((await faa(`${a!.id}/invalidate`)).status).toBe(400);
+    const r = await faa(`${a!.id}/invalidate`, { reason: 'Facility map changed' });
+    expect(await json(r)).toMatchObject({ authorization: { status: 'STATUS_INVALID' }, statusReason: 'Facility map changed' });
+    expect((await faa(`${a!.id}/rescind`, { reason: 'x' })).status).toBe(409);
+    const listed = await json<{ operations: Array<{ operationId: string }> }>(svc.call('GET', '/v1/laanc/operations/rescinded-invalid', { token: who.operator }));
+    expect(listed.operations.map((o) => o.operationId)).toContain(op.id);
+  });
+
+  it('validates TFRs and list queries', async () => {
+    const bad = { name: 'x', geometry: { type: 'Polygon', coordinates: [[[-122.3, 47.5], [-122.2, 47.5], [-122.2, 47.6], [-122.3, 47.5]]] }, startTime: h(2).toISOString(), endTime: h(1).toISOString() };
+    expect((await svc.call('POST', '/v1/sandbox/tfrs', { token: who.faa, body: bad })).status).toBe(422);
+    expect((await svc.call('POST', '/v1/sandbox/tfrs', { token: who.pilot, body: { ...bad, endTime: h(3).toISOString() } })).status).toBe(403);
+    expect((await svc.call('GET', '/v1/sandbox/authorizations?status=STATUS_MAYBE', { token: who.faa })).status).toBe(422);
+  });
+
+  it('keeps sandbox TFRs when the poller swaps in another dataset version', async () => {
+    const before = svc.deps.datasets.current().features.filter((f) => f.id.startsWith('tfr:sandbox:')).length;
+    expect(before).toBeGreaterThan(0);
+    svc.deps.datasets.swap(kbfiDataset(T0, 'kbfi-fixture-2'));
+    const now = svc.deps.datasets.current();
+    expect(now.version).toBe('kbfi-fixture-2+sandbox-tfr-1');
+    expect(now.features.filter((f) => f.id.startsWith('tfr:sandbox:')).length).toBe(before);
+  });
+
+  it('is for people with the faa role only', async () => {
+    expect((await svc.call('GET', '/v1/sandbox/authorizations', { token: who.pilot })).status).toBe(403);
+    expect((await svc.call('GET', '/v1/sandbox/authorizations', { token: who.client })).status).toBe(403);
+    expect((await svc.call('GET', '/v1/sandbox/authorizations')).status).toBe(401);
+    expect((await faa('00000000-0000-4000-8000-000000000000/approve')).status).toBe(404);
+  });
+});
+
+describe('sandbox FAA outside the sandbox', () => {
+  it('is not mounted when the process runs with PROFILE=production', () => {
+    const before = process.env.PROFILE;
+    process.env.PROFILE = 'production';
+    try {
+      expect(sandboxRoutes()).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.PROFILE;
+      else process.env.PROFILE = before;
+    }
+  });
+
+  it('answers 404 like an unknown path under a production configuration', async () => {
+    const prod = await startTestService({ now: T0, config: { profile: 'production' } });
+    try {
+      const t = await prod.personToken('faa@sandbox.example', 'demo-faa');
+      const r = await prod.call('GET', '/v1/sandbox/authorizations', { token: t });
+      expect(r.status).toBe(404);
+      expect((await json<{ message: string }>(r)).message).toMatch(/No such endpoint/);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The callback outbox (spec 6; docs/operations-laanc.md "Callbacks"). A row is written in the same
+ * transaction as the authorization status change it reports, so a change is never lost nor reported
+ * without having happened. Deliverers lease due rows (locked_until) with FOR UPDATE SKIP LOCKED so two
+ * instances never send the same row at once; rows survive restarts because they live in the store.
+ */
+import type { Sql } from './db';
+import { registerMigrations } from './migrations';
+
+registerMigrations([
+  {
+    version: 103,
+    name: 'callback_outbox',
+    sql: `
+      CREATE TABLE callback_outbox (
+        id uuid PRIMARY KEY, seq bigserial NOT NULL, operation_id uuid NOT NULL, authorization_id uuid NOT NULL,
+        auth_status text NOT NULL, url text NOT NULL, body text NOT NULL,
+        signing_client_id text, signing_secret text,
+        state text NOT NULL, attempts integer NOT NULL DEFAULT 0, next_attempt_at timestamptz,
+        locked_until timestamptz, created_at timestamptz NOT NULL, delivered_at timestamptz, last_error text);
+      CREATE INDEX callback_outbox_due ON callback_outbox(state, next_attempt_at);
+      CREATE INDEX callback_outbox_operation ON callback_outbox(operation_id, seq);
+      CREATE TABLE callback_attempts (
+        delivery_id uuid NOT NULL REFERENCES callback_outbox(id) ON DELETE CASCADE, attempt integer NOT NULL,
+        at timestamptz NOT NULL, duration_ms integer NOT NULL, status_code integer, error text,
+        PRIMARY KEY (delivery_id, attempt));
+    `,
+  },
+]);
+
+export type DeliveryState = 'PENDING' | 'DELIVERED' | 'FAILED';
+
+export interface OutboxRecord {
+  id: string;
+  seq: number;
+  operationId: string;
+  authorizationId: string;
+  authStatus: string;
+  url: string;
+  /** The exact bytes POSTed and signed. */
+  body: string;
+  signingClientId: string | null;
+  signingSecret: string | null;
+  state: DeliveryState;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  lastError: string | null;
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  attempt: number;
+  at: Date;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+}
+
+type Row = Record<string, unknown>;
+const date = (v: unknown) => (v ? new Date(v as Date) : null);
+
+function fromRow(r: Row): OutboxRecord {
+  return {
+    id: r.id as string,
+    seq: Number(r.seq),
+    operationId: r.operation_id as string,
+    authorizationId: r.authorization_id as string,
+    authStatus: r.auth_status as string,
+    url: r.url as string,
+    body: r.body as string,
+    signingClientId: (r.signing_client_id as string | null) ?? null,
+    signingSecret: (r.signing_secret as string | null) ?? null,
+    state: r.state as DeliveryState,
+    attempts: Number(r.attempts),
+    nextAttemptAt: date(r.next_attempt_at),
+    createdAt: new Date(r.created_at as Date),
+    deliveredAt: date(r.delivered_at),
+    lastError: (r.last_error as string | null) ?? null,
+  };
+}
+
+export const callbacksStore = {
+  async enqueue(db: Sql, o: Omit<OutboxRecord, 'seq' | 'state' | 'attempts' | 'deliveredAt' | 'lastError'>): Promise<void> {
+    await db.query(
+      `INSERT INTO callback_outbox (id, operation_id, authorization_id, auth_status, url, body, signing_client_id, signing_secret, state, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9, $10)`,
+      [o.id, o.operationId, o.authorizationId, o.authStatus, o.url, o.body, o.signingClientId, o.signingSecret, o.nextAttemptAt, o.createdAt],
+    );
+  },
+
+  /**
+   * Leases up to `limit` due rows until `leaseUntil`. A row waits while an earlier row of the same
+   * authorization is still pending, so a receiver gets one authorization's changes in order.
+   */
+  async leaseDue(db: Sql, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRecord[]> {
+    const rows = await db.query<Row>(
+      `UPDATE callback_outbox SET locked_until = $2 WHERE id IN (
+         SELECT o.id FROM callback_outbox o
+         WHERE o.state = 'PENDING' AND o.next_attempt_at <= $1 AND (o.locked_until IS NULL OR o.locked_until <= $1)
+           AND NOT EXISTS (SELECT 1 FROM callback_outbox e WHERE e.authorization_id = o.authorization_id AND e.state = 'PENDING' AND e.seq < o.seq)
+         ORDER BY o.next_attempt_at, o.seq LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING *`,
+      [now, leaseUntil, limit],
+    );
+    return rows.map(fromRow).sort((a, b) => a.seq - b.seq);
+  },
+
+  async recordAttempt(db: Sql, a: AttemptRecord, outcome: { state: DeliveryState; nextAttemptAt: Date | null; deliveredAt: Date | null }): Promise<void> {
+    await db.query('INSERT INTO callback_attempts (delivery_id, attempt, at, duration_ms, status_code, error) VALUES ($1, $2, $3, $4, $5, $6)', [
+      a.deliveryId, a.attempt, a.at, a.durationMs, a.statusCode, a.error,
+    ]);
+    await db.query(
+      `UPDATE callback_outbox SET attempts = $2, state = $3, next_attempt_at = $4, delivered_at = $5, last_error = $6, locked_until = NULL WHERE id = $1`,
+      [a.deliveryId, a.attempt, outcome.state, outcome.nextAttemptAt, outcome.deliveredAt, a.error],
+    );
+  },
+
+  async ofOperation(db: Sql, operationId: string, limit = 200): Promise<{ delivery: OutboxRecord; attempts: AttemptRecord[] }[]> {
+    const rows = await db.query<Row>('SELECT * FROM callback_outbox WHERE operation_id = $1 ORDER BY seq DESC LIMIT $2', [operationId, limit]);
+    const deliveries = rows.map(fromRow);
+    if (!deliveries.length) return [];
+    const attempts = await db.query<Row>('SELECT * FROM callback_attempts WHERE delivery_id = ANY($1) ORDER BY attempt', [deliveries.map((d) => d.id)]);
+    return deliveries.map((d) => ({
+      delivery: d,
+      attempts: attempts
+        .filter((a) => a.delivery_id === d.id)
+        .map((a) => ({
+          deliveryId: d.id,
+          attempt: Number(a.attempt),
+          at: new Date(a.at as Date),
+          durationMs: Number(a.duration_ms),
+          statusCode: a.status_code === null ? null : Number(a.status_code),
+          error: (a.error as string | null) ?? null,
+        })),
+    }));
+  },
+
+  async clientSecret(db: Sql, clientId: string): Promise<string | null> {
+    const rows = await db.query<{ callback_secret: string }>('SELECT callback_secret FROM api_clients WHERE id = $1', [clientId]);
+    return rows[0]?.callback_secret ?? null;
+  },
+};

@@ -1,0 +1,232 @@
+/**
+ * Platform operations (spec 2.4). Visibility is enforced in SQL (see visibleTo): a record the caller
+ * may not see is never read, so "not yours" and "does not exist" are the same 404 (no existence leak).
+ */
+import type { Polygon } from 'geojson';
+import type { AltitudeReferenceSchema, AltitudeUnitSchema, FlightTypeSchema } from '../contract/common';
+import type { OperationListQuery } from '../contract/operations';
+import type { z } from 'zod';
+import type { Sql } from './db';
+import { registerMigrations } from './migrations';
+
+registerMigrations([
+  {
+    version: 100,
+    name: 'operations',
+    sql: `
+      CREATE TABLE operations (
+        id uuid PRIMARY KEY, name text NOT NULL, pilot_id text NOT NULL, boundary jsonb NOT NULL,
+        bbox_west double precision NOT NULL, bbox_south double precision NOT NULL,
+        bbox_east double precision NOT NULL, bbox_north double precision NOT NULL,
+        min_altitude double precision NOT NULL, max_altitude double precision NOT NULL,
+        start_time timestamptz NOT NULL, end_time timestamptz NOT NULL, aircraft_id text, timezone text NOT NULL,
+        altitude_unit text NOT NULL, altitude_reference text NOT NULL, flight_type text NOT NULL,
+        authorization_providers text[] NOT NULL, description text NOT NULL,
+        created_by text NOT NULL, org_id uuid, created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+        callback_url text, callback_client_id text, callback_secret text, origin text NOT NULL);
+      CREATE INDEX operations_org ON operations(org_id);
+      CREATE INDEX operations_pilot ON operations(pilot_id);
+      CREATE INDEX operations_creator ON operations(created_by);
+      CREATE INDEX operations_start ON operations(start_time);
+    `,
+  },
+]);
+
+export interface OperationRecord {
+  id: string;
+  name: string;
+  pilotId: string;
+  boundary: Polygon;
+  minAltitude: number;
+  maxAltitude: number;
+  startTime: Date;
+  endTime: Date;
+  aircraftId: string | null;
+  timezone: string;
+  altitudeUnit: z.infer<typeof AltitudeUnitSchema>;
+  altitudeReference: z.infer<typeof AltitudeReferenceSchema>;
+  flightType: z.infer<typeof FlightTypeSchema>;
+  authorizationProviders: string[];
+  desc: string;
+  createdBy: string;
+  orgId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  callbackUrl: string | null;
+  /** Callbacks are signed with this API client's callback_secret… */
+  callbackClientId: string | null;
+  /** …or with this per-operation secret (operations whose callbackUrl a person set). */
+  callbackSecret: string | null;
+  /** 'api' (POST /v1/operations) or 'ephemeral' (claimed from 4.7 or 4.3). */
+  origin: string;
+}
+
+/** Who is asking, as far as visibility goes (docs/operations-laanc.md "Visibility"). */
+export interface Viewer {
+  kind: 'user' | 'client';
+  id: string;
+  orgId: string | null;
+  /** A person with the operator role sees the whole organization. */
+  operator: boolean;
+}
+
+/** Collects positional parameters while a query is built. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * The visibility rule as SQL: a pilot sees the operations they fly or created; an operator also every
+ * one of their organization; an API client those it created and those of its organization (an API
+ * client acts for its organization, like an operator). Anyone else sees nothing.
+ */
+export function visibleTo(v: Viewer, p: Params, alias = 'o'): string {
+  const own = `(${alias}.pilot_id = ${p.add(v.id)} OR ${alias}.created_by = ${p.add(v.id)})`;
+  const orgWide = v.orgId && (v.kind === 'client' || v.operator);
+  return orgWide ? `(${own} OR ${alias}.org_id = ${p.add(v.orgId)})` : own;
+}
+
+interface Row {
+  id: string;
+  name: string;
+  pilot_id: string;
+  boundary: Polygon;
+  min_altitude: number;
+  max_altitude: number;
+  start_time: Date;
+  end_time: Date;
+  aircraft_id: string | null;
+  timezone: string;
+  altitude_unit: OperationRecord['altitudeUnit'];
+  altitude_reference: OperationRecord['altitudeReference'];
+  flight_type: OperationRecord['flightType'];
+  authorization_providers: string[];
+  description: string;
+  created_by: string;
+  org_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  callback_url: string | null;
+  callback_client_id: string | null;
+  callback_secret: string | null;
+  origin: string;
+}
+
+function fromRow(r: Row): OperationRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    pilotId: r.pilot_id,
+    boundary: typeof r.boundary === 'string' ? (JSON.parse(r.boundary) as Polygon) : r.boundary,
+    minAltitude: Number(r.min_altitude),
+    maxAltitude: Number(r.max_altitude),
+    startTime: new Date(r.start_time),
+    endTime: new Date(r.end_time),
+    aircraftId: r.aircraft_id,
+    timezone: r.timezone,
+    altitudeUnit: r.altitude_unit,
+    altitudeReference: r.altitude_reference,
+    flightType: r.flight_type,
+    authorizationProviders: r.authorization_providers,
+    desc: r.description,
+    createdBy: r.created_by,
+    orgId: r.org_id,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    callbackUrl: r.callback_url,
+    callbackClientId: r.callback_client_id,
+    callbackSecret: r.callback_secret,
+    origin: r.origin,
+  };
+}
+
+function bbox(p: Polygon): [number, number, number, number] {
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (const ring of p.coordinates) {
+    for (const [x, y] of ring as [number, number][]) {
+      w = Math.min(w, x); e = Math.max(e, x); s = Math.min(s, y); n = Math.max(n, y);
+    }
+  }
+  return [w, s, e, n];
+}
+
+const COLUMNS = `id, name, pilot_id, boundary, bbox_west, bbox_south, bbox_east, bbox_north, min_altitude, max_altitude,
+  start_time, end_time, aircraft_id, timezone, altitude_unit, altitude_reference, flight_type, authorization_providers,
+  description, created_by, org_id, created_at, updated_at, callback_url, callback_client_id, callback_secret, origin`;
+
+function values(o: OperationRecord): unknown[] {
+  return [
+    o.id, o.name, o.pilotId, JSON.stringify(o.boundary), ...bbox(o.boundary), o.minAltitude, o.maxAltitude,
+    o.startTime, o.endTime, o.aircraftId, o.timezone, o.altitudeUnit, o.altitudeReference, o.flightType, o.authorizationProviders,
+    o.desc, o.createdBy, o.orgId, o.createdAt, o.updatedAt, o.callbackUrl, o.callbackClientId, o.callbackSecret, o.origin,
+  ];
+}
+
+const SORT: Record<OperationListQuery['sort'], string> = {
+  startTime: 'o.start_time ASC',
+  '-startTime': 'o.start_time DESC',
+  createdDate: 'o.created_at ASC',
+  '-createdDate': 'o.created_at DESC',
+  name: 'o.name ASC',
+  '-name': 'o.name DESC',
+};
+
+export const operationsStore = {
+  async insert(db: Sql, o: OperationRecord): Promise<void> {
+    const v = values(o);
+    await db.query(`INSERT INTO operations (${COLUMNS}) VALUES (${v.map((_, i) => `$${i + 1}`).join(', ')})`, v);
+  },
+
+  /** Replaces every field but id, created_by, created_at and origin. */
+  async update(db: Sql, o: OperationRecord): Promise<void> {
+    const v = values(o);
+    const cols = COLUMNS.split(',').map((c) => c.trim());
+    const keep = new Set(['id', 'created_by', 'created_at', 'origin']);
+    // Only parameters the statement uses: PostgreSQL refuses parameters whose type it cannot infer.
+    const p = new Params();
+    const idRef = p.add(o.id);
+    const sets = cols.flatMap((c, i) => (keep.has(c) ? [] : [`${c} = ${p.add(v[i])}`]));
+    await db.query(`UPDATE operations SET ${sets.join(', ')} WHERE id = ${idRef}`, p.values);
+  },
+
+  /** Unfiltered: only for the service's own work (callbacks, workers), never for answering a caller. */
+  async byId(db: Sql, id: string): Promise<OperationRecord | null> {
+    const rows = await db.query<Row>('SELECT * FROM operations WHERE id = $1', [id]);
+    return rows[0] ? fromRow(rows[0]) : null;
+  },
+
+  async visibleById(db: Sql, id: string, viewer: Viewer, forUpdate = false): Promise<OperationRecord | null> {
+    const p = new Params();
+    const idRef = p.add(id);
+    const rows = await db.query<Row>(`SELECT * FROM operations o WHERE o.id = ${idRef} AND ${visibleTo(viewer, p)}${forUpdate ? ' FOR UPDATE' : ''}`, p.values);
+    return rows[0] ? fromRow(rows[0]) : null;
+  },
+
+  async list(db: Sql, viewer: Viewer, q: OperationListQuery, now: Date): Promise<{ rows: OperationRecord[]; total: number }> {
+    const p = new Params();
+    const where = [visibleTo(viewer, p)];
+    if (q.status === 'UPCOMING') where.push(`o.start_time > ${p.add(now)}`);
+    if (q.status === 'ACTIVE') where.push(`o.start_time <= ${p.add(now)} AND o.end_time > ${p.add(now)}`);
+    if (q.status === 'ENDED') where.push(`o.end_time <= ${p.add(now)}`);
+    if (q.from) where.push(`o.end_time > ${p.add(q.from)}`);
+    if (q.to) where.push(`o.start_time < ${p.add(q.to)}`);
+    if (q.bbox) {
+      const [w, s, e, n] = q.bbox;
+      where.push(`o.bbox_east >= ${p.add(w)} AND o.bbox_west <= ${p.add(e)} AND o.bbox_north >= ${p.add(s)} AND o.bbox_south <= ${p.add(n)}`);
+    }
+    const cond = where.join(' AND ');
+    const count = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM operations o WHERE ${cond}`, p.values);
+    const lim = p.add(q.limit);
+    const off = p.add(q.offset);
+    const rows = await db.query<Row>(`SELECT * FROM operations o WHERE ${cond} ORDER BY ${SORT[q.sort]}, o.id ASC LIMIT ${lim} OFFSET ${off}`, p.values);
+    return { rows: rows.map(fromRow), total: Number(count[0]?.n ?? 0) };
+  },
+
+  async delete(db: Sql, id: string): Promise<void> {
+    await db.query('DELETE FROM operations WHERE id = $1', [id]);
+  },
+};
