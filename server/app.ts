@@ -14,7 +14,7 @@ import { parseOrThrow } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
 
-export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes()): Hono {
+export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes(deps.config.profile)): Hono {
   const app = new Hono();
   const strictResponses = deps.config.profile !== 'production';
 
@@ -35,8 +35,8 @@ export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes()): Hon
   });
 
   // Bearer-token calls may come from a portal served elsewhere (a CDN); cookies are never sent cross-origin.
-  app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'X-CSRF-Token'], exposeHeaders: ['Deprecation', 'Sunset', 'Link'] }));
-  app.use('/v2/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['Deprecation', 'Sunset', 'Link'] }));
+  app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'X-CSRF-Token'], exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'X-Dataset-Version'] }));
+  app.use('/v2/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'X-Dataset-Version'] }));
 
   app.use(
     '*',

@@ -21,7 +21,7 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<Principal
   if (header !== undefined) {
     const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
     if (!m) throw unauthorized('The Authorization header must be "Bearer <access token>"');
-    const claims = await deps.tokens.verify(m[1]!);
+    const claims = await deps.tokens.verify(m[1]!, deps.now());
     if (!claims) throw unauthorized('The access token is invalid or expired; ask POST /v1/oauth/token for a new one');
     return { kind: claims.kind, id: claims.sub, name: claims.name, scopes: new Set(claims.scopes), roles: claims.roles, orgId: claims.org, via: 'bearer' };
   }

@@ -34,9 +34,9 @@ export class TokenService {
   }
 
   /** The claims of a valid token, or null when it is malformed, forged or expired. */
-  async verify(token: string): Promise<TokenClaims | null> {
+  async verify(token: string, now = new Date()): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now });
       const kind = payload.kind === 'user' ? 'user' : payload.kind === 'client' ? 'client' : null;
       if (!kind || typeof payload.sub !== 'string') return null;
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(isScope) : [];

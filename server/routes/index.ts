@@ -1,12 +1,28 @@
 /**
  * Every route the service mounts. Each resource exports its list; add new lists here (one line each).
  */
+import type { Profile } from '../config';
 import type { RouteSpec } from '../http/route';
+import { advisoryRoutes } from './advisory/advisory.routes';
 import { authRoutes } from './auth/auth.routes';
+import { aviationRoutes } from './aviation/aviation.routes';
+import { briefingRoutes } from './briefing/briefing.routes';
+import { ephemeralRoutes } from './ephemeral/ephemeral.routes';
+import { laancRoutes } from './laanc/laanc.routes';
+import { operationRoutes } from './operations/operations.routes';
+import { sandboxRoutes } from './sandbox/sandbox.routes';
+import { surfaceRoutes } from './surface/surface.routes';
 import { systemRoutes } from './system/system.routes';
+import { tileRoutes } from './tiles/tiles.routes';
 
-export function allRoutes(): RouteSpec[] {
+/** The sandbox FAA routes exist only in the sandbox profile: a production deployment does not mount them. */
+export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   const list: RouteSpec[] = [...authRoutes];
+  list.push(...briefingRoutes, ...advisoryRoutes, ...aviationRoutes);
+  list.push(...tileRoutes);
+  list.push(...surfaceRoutes);
+  list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes);
+  if (profile === 'sandbox') list.push(...sandboxRoutes());
   list.push(...systemRoutes(() => list));
   return list;
 }

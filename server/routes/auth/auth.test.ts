@@ -90,3 +90,17 @@ describe('the skeleton', () => {
     expect(r.status).toBe(413);
   });
 });
+
+describe('tokens and the service clock', () => {
+  it('judges expiry by the service clock, so a token from the past is refused once that clock passes its expiry', async () => {
+    const token = await svc.clientToken();
+    expect((await svc.call('POST', '/v1/auth/token', { token })).status).not.toBe(401);
+    const later = new Date(Date.now() + (svc.deps.config.tokenTtlSeconds + 60) * 1000);
+    svc.setNow(later);
+    try {
+      expect((await svc.call('POST', '/v1/auth/token', { token })).status).toBe(401);
+    } finally {
+      svc.setNow(new Date());
+    }
+  });
+});

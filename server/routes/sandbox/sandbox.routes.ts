@@ -1,8 +1,7 @@
 /**
  * The sandbox FAA (domain.md; endpoints.md "sandbox FAA actions under /v1/sandbox/…"): for people with
- * role faa, on the sandbox profile only. The route table has no config, so the list is empty when the
- * process runs with PROFILE=production (the server reads its profile from there too): not mounted, not
- * documented. Each handler also checks deps.config.profile and answers the 404 of an unknown path.
+ * role faa, on the sandbox profile only: allRoutes(profile) mounts this list only in the sandbox, and each
+ * handler also checks deps.config.profile and answers the 404 of an unknown path.
  */
 import { z } from 'zod';
 import { ErrorSchema } from '../../contract/common';
@@ -34,10 +33,7 @@ function guard(deps: AppDeps, p: Principal | null, method: string, path: string)
   return p.id;
 }
 
-const inProduction = () => (process.env.PROFILE ?? 'sandbox') === 'production';
-
 export function sandboxRoutes(): RouteSpec[] {
-  if (inProduction()) return [];
   const decisions: RouteSpec[] = (['approve', 'deny', 'rescind', 'invalidate'] as const).map((action) =>
     route({
       method: 'post',

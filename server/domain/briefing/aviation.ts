@@ -1,0 +1,96 @@
+/**
+ * Aviation data (spec 4.6): the dataset's features of the asked types around a geometry, as GeoJSON.
+ * Stadium points come buffered by 3 NM; airports within `bufferNm` (default 3) of the geometry;
+ * airspace_schedule lists part-time controlled airspace anywhere (the spec: geometry has no bearing).
+ */
+import type { Feature } from '../../contract/common';
+import { expandBBox, geometryBBox, type Dataset } from '../../data/dataset';
+import type { AirspaceFeature, FeatureGeometry, Layer } from '../../data/model';
+import { gapNm, roundNm, separationNm } from './geometry';
+import { noticeGeometry, toSchedule } from './notice';
+import { isPartTime } from './rules';
+import { activity } from './time';
+
+export type AviationType = 'controlled_airspace' | 'uasfm_ceiling' | 'sua' | 'washington_frz' | 'nsufr_pt' | 'nsufr_ft' | 'stadium' | 'airports' | 'airspace_schedule' | 'tfr';
+
+/** Spec 4.6 / 8: the default airport buffer. */
+export const DEFAULT_AIRPORT_BUFFER_NM = 3;
+
+const LAYER_OF: Record<Exclude<AviationType, 'airspace_schedule'>, Layer> = {
+  controlled_airspace: 'class_airspace',
+  uasfm_ceiling: 'uasfm',
+  sua: 'sua',
+  washington_frz: 'washington_frz',
+  nsufr_pt: 'nsufr',
+  nsufr_ft: 'nsufr',
+  stadium: 'stadium',
+  airports: 'airport',
+  tfr: 'tfr',
+};
+
+function matches(type: AviationType, f: AirspaceFeature): boolean {
+  if (type === 'sua') return f.subtype === 'PROHIBITED' || f.subtype === 'RESTRICTED';
+  if (type === 'nsufr_pt') return isPartTime(f);
+  if (type === 'nsufr_ft') return !isPartTime(f);
+  return true;
+}
+
+function toFeature(type: AviationType, f: AirspaceFeature, extra: Record<string, unknown> = {}): Feature {
+  const props: Record<string, unknown> = {
+    aviationType: type,
+    id: f.id,
+    name: f.name,
+    ident: f.ident,
+    subtype: f.subtype,
+    lower: f.lower,
+    upper: f.upper,
+    ceilingFt: f.ceilingFt,
+    laancEnabled: f.laancEnabled,
+    facility: f.facility,
+    description: f.description,
+    authority: f.authority,
+    sourceUrl: f.sourceUrl,
+    schedule: toSchedule(f.schedule),
+    events: f.events,
+    ...extra,
+  };
+  return { type: 'Feature', id: f.id, geometry: noticeGeometry(f), properties: Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined)) };
+}
+
+export interface AviationOptions {
+  bufferNm?: number;
+  now: Date;
+}
+
+export function aviationFeatures(dataset: Dataset, geometry: FeatureGeometry, types: readonly AviationType[], opts: AviationOptions): Feature[] {
+  const buffer = opts.bufferNm ?? DEFAULT_AIRPORT_BUFFER_NM;
+  const now = { start: opts.now, end: opts.now };
+  const out: Feature[] = [];
+  for (const type of types) {
+    if (type === 'airspace_schedule') {
+      for (const f of dataset.ofLayers(['class_airspace'])) {
+        if (f.schedule?.timesOfUse?.length || f.schedule?.text) out.push(toFeature(type, f, { activeNow: activity(f, now).state === 'active' }));
+      }
+      continue;
+    }
+    const reach = type === 'airports' ? buffer : type === 'stadium' ? 3 : 0;
+    for (const f of dataset.search(expandBBox(geometryBBox(geometry), reach), [LAYER_OF[type]])) {
+      if (!matches(type, f)) continue;
+      if (type === 'airports') {
+        const d = gapNm(geometry, f.geometry);
+        if (separationNm(geometry, f) > 0 && d > buffer) continue;
+        out.push(toFeature(type, f, { distanceNm: separationNm(geometry, f) === 0 ? 0 : roundNm(d) }));
+        continue;
+      }
+      if (separationNm(geometry, f) > 0) continue;
+      if (type === 'tfr') {
+        const state = activity(f, now).state;
+        if (state === 'expired') continue;
+        out.push(toFeature(type, f, { active: state === 'active' }));
+        continue;
+      }
+      out.push(toFeature(type, f, type === 'stadium' ? { radiusNm: 3 } : {}));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+/**
+ * The briefing pipeline: the flatbush bbox prefilter, exact separation per feature, time and
+ * altitude awareness, the mapping table, folding (facility-map cells per facility, class airspace
+ * sectors per airspace), Class G, and the overall status and authorization.
+ */
+import type { AuthorizationType, BriefingResult, Notice, NoticeStatus } from '../../contract/briefing';
+import { expandBBox, geometryBBox, type Dataset } from '../../data/dataset';
+import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
+import { floorAglFt, isOverhead } from './altitude';
+import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
+import { STADIUM_RADIUS_NM, separationNm } from './geometry';
+import { buildNotice, classGNotice, type NoticeContext } from './notice';
+import { AUTHORIZATION_RANK, CLASS_G_OUTCOME, STATUS_RANK, classify } from './rules';
+import { activity, type ActivityState } from './time';
+import type { Evaluated } from './types';
+
+export interface AssessOptions extends NoticeContext {
+  /** 0 for an area briefing (intersecting only); 2 for a location briefing (domain.md: nearby within 2 NM). */
+  nearbyNm: number;
+}
+
+/** domain.md: a location briefing lists airspace within 2 NM as nearby. */
+export const NEARBY_NM = 2;
+
+interface Hit extends CellHit {
+  state: ActivityState;
+}
+
+function polygons(g: FeatureGeometry): number[][][][] {
+  if (g.type === 'Polygon') return [g.coordinates];
+  if (g.type === 'MultiPolygon') return g.coordinates;
+  return [];
+}
+
+/**
+ * Features of one designation fold into one notice: P-56 drawn as two polygons, a TFR and its outer
+ * ring, the same prohibited area imported from two files.
+ */
+function sameDesignation(f: AirspaceFeature, state: ActivityState): string {
+  return `${f.layer}|${f.subtype ?? ''}|${f.ident ?? f.id}|${state}`;
+}
+
+/** Sectors of one airspace (the shelves of a Class B) fold into one notice: the nearest, lowest one leads. */
+function classKey(f: AirspaceFeature, laanc: boolean, state: ActivityState): string {
+  return `${f.subtype ?? ''}|${f.facility ?? f.ident ?? f.name}|${laanc}|${state}`;
+}
+
+function foldGroup(members: Hit[], laanc: boolean, ctx: NoticeContext): Evaluated | null {
+  members.sort((a, b) => a.distanceNm - b.distanceNm || floorAglFt(a.feature) - floorAglFt(b.feature) || a.feature.id.localeCompare(b.feature.id));
+  const rep = members[0]!;
+  const outcome = classify(rep.feature, rep.state, laanc);
+  if (!outcome) return null;
+  const polys = members.flatMap((m) => polygons(m.feature.geometry));
+  const geometry: FeatureGeometry | undefined = members.length > 1 && polys.length > 0 ? { type: 'MultiPolygon', coordinates: polys } : undefined;
+  const notice = buildNotice({ feature: rep.feature, outcome, distanceNm: rep.distanceNm, ctx, ...(geometry ? { geometry } : {}) });
+  return { notice, outcome, authorization: outcome.authorization, controlled: outcome.controlled && rep.distanceNm === 0, features: members.map((m) => m.feature) };
+}
+
+/** Every notice for the input, unsorted, with the engine's decisions attached. */
+export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOptions): Evaluated[] {
+  const ctx: NoticeContext = { window: opts.window, maxAltitudeFt: opts.maxAltitudeFt, includeGeometry: opts.includeGeometry };
+  // Stadiums are indexed by their point: widen the prefilter by their radius; MTR bboxes already carry their corridor.
+  const candidates = dataset.search(expandBBox(geometryBBox(input), opts.nearbyNm + STADIUM_RADIUS_NM));
+  const hits: Hit[] = [];
+  for (const f of candidates) {
+    if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt)) continue;
+    const distanceNm = separationNm(input, f);
+    if (distanceNm > opts.nearbyNm) continue;
+    hits.push({ feature: f, distanceNm, state: activity(f, opts.window).state });
+  }
+
+  const cells = hits.filter((h) => h.feature.layer === 'uasfm');
+  const laancCells = cells.filter((c) => cellLaanc(c.feature));
+  const laancFacilities = new Set(laancCells.flatMap((c) => cellFacilities(c.feature)));
+  const laancGridHere = laancCells.some((c) => c.distanceNm === 0);
+  const cellsHere = cells.filter((c) => c.distanceNm === 0);
+  const facilitiesHere = new Set(cellsHere.map((c) => facilityOf(c.feature)));
+  const cellsNearby = cells.filter((c) => c.distanceNm > 0 && !facilitiesHere.has(facilityOf(c.feature)));
+  const out: Evaluated[] = [...facilityNotices(cellsHere, ctx, 'intersect'), ...facilityNotices(cellsNearby, ctx, 'lie within 2 NM of')];
+
+  const groups = new Map<string, { members: Hit[]; laanc: boolean }>();
+  for (const h of hits) {
+    const f = h.feature;
+    if (f.layer === 'uasfm') continue;
+    // Where the class airspace does not say, LAANC serves it when a LAANC-enabled grid of its facility
+    // is near, or a LAANC-enabled grid covers the input itself (LAANC works only where facility maps exist).
+    const laanc = f.layer === 'class_airspace' ? (f.laancEnabled ?? (laancFacilities.has(facilityOf(f)) || laancGridHere)) : false;
+    const key = f.layer === 'class_airspace' ? classKey(f, laanc, h.state) : sameDesignation(f, h.state);
+    const g = groups.get(key) ?? { members: [], laanc };
+    g.members.push(h);
+    groups.set(key, g);
+  }
+  for (const { members, laanc } of groups.values()) {
+    const e = members.length === 1 ? single(members[0]!, laanc, ctx) : foldGroup(members, laanc, ctx);
+    if (e) out.push(e);
+  }
+  if (!out.some((e) => e.controlled)) {
+    out.push({ notice: classGNotice(ctx), outcome: CLASS_G_OUTCOME, authorization: CLASS_G_OUTCOME.authorization, controlled: false, features: [] });
+  }
+  return out;
+}
+
+function single(h: Hit, laanc: boolean, ctx: NoticeContext): Evaluated | null {
+  const outcome = classify(h.feature, h.state, laanc);
+  if (!outcome) return null;
+  const notice = buildNotice({ feature: h.feature, outcome, distanceNm: h.distanceNm, ctx });
+  return { notice, outcome, authorization: outcome.authorization, controlled: outcome.controlled && h.distanceNm === 0, features: [h.feature] };
+}
+
+/** Severity first (WARNING first), then distance, then title, so the order is stable. */
+export function compareNotices(a: Notice, b: Notice): number {
+  return (
+    STATUS_RANK[b.status ?? 'NOTICE_STATUS_UNSPECIFIED'] - STATUS_RANK[a.status ?? 'NOTICE_STATUS_UNSPECIFIED'] ||
+    (a.distance ?? 0) - (b.distance ?? 0) ||
+    (a.title ?? '').localeCompare(b.title ?? '')
+  );
+}
+
+/** Only notices at distance 0 count (domain.md); the most severe status and most restrictive authorization win. */
+export function summarise(evaluated: Evaluated[]): BriefingResult {
+  let status: NoticeStatus = 'NOTICE_STATUS_UNSPECIFIED';
+  let authorizationType: AuthorizationType = 'AUTHORIZATION_TYPE_UNSPECIFIED';
+  for (const e of evaluated) {
+    if ((e.notice.distance ?? 0) > 0) continue;
+    const s = e.notice.status ?? 'NOTICE_STATUS_UNSPECIFIED';
+    if (STATUS_RANK[s] > STATUS_RANK[status]) status = s;
+    if (AUTHORIZATION_RANK[e.authorization] > AUTHORIZATION_RANK[authorizationType]) authorizationType = e.authorization;
+  }
+  return { status, authorizationType, notices: evaluated.map((e) => e.notice).sort(compareNotices) };
+}

@@ -1,0 +1,58 @@
+/**
+ * The briefing rules engine: pure functions over an in-memory Dataset, no I/O. Callers take
+ * deps.datasets.current() once per request and pass it in.
+ * Rules, time and altitude decisions: docs/briefing-rules.md.
+ */
+import type { BriefingResult } from '../../contract/briefing';
+import type { Dataset } from '../../data/dataset';
+import type { FeatureGeometry } from '../../data/model';
+import { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
+import { assess, NEARBY_NM, summarise } from './evaluate';
+import { flightWindow } from './time';
+import type { Evaluated } from './types';
+
+export interface BriefingOptions {
+  /** Start of the flight window; default `now`. */
+  start?: Date;
+  /** End of the flight window; default one hour after start. */
+  end?: Date;
+  /** Top of the flight in ft AGL; default 400 (14 CFR 107.51(b)). */
+  maxAltitudeFt?: number;
+  /** The service's clock (deps.now()); default the system clock. */
+  now?: Date;
+  /** Whether notices carry their geometry; default true. */
+  includeGeometry?: boolean;
+}
+
+function context(opts: BriefingOptions) {
+  return {
+    window: flightWindow(opts),
+    maxAltitudeFt: opts.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT,
+    includeGeometry: opts.includeGeometry ?? true,
+  };
+}
+
+/** Area briefing (spec 4.1): every notice intersecting the area, all at distance 0. */
+export function briefArea(dataset: Dataset, geometry: FeatureGeometry, opts: BriefingOptions = {}): BriefingResult {
+  return summarise(assessArea(dataset, geometry, opts));
+}
+
+/** The area briefing's notices with the features and decisions behind them (advisories build on these). */
+export function assessArea(dataset: Dataset, geometry: FeatureGeometry, opts: BriefingOptions = {}): Evaluated[] {
+  return assess(dataset, geometry, { ...context(opts), nearbyNm: 0 });
+}
+
+/** Location briefing (spec 4.2): notices containing the point (distance 0) set the result; nearby ones within 2 NM carry their distance. */
+export function briefLocation(dataset: Dataset, lat: number, lon: number, opts: BriefingOptions = {}): BriefingResult {
+  return summarise(assess(dataset, { type: 'Point', coordinates: [lon, lat] }, { ...context(opts), nearbyNm: NEARBY_NM }));
+}
+
+export { advisoriesFor, advisoryType, type AdvisoryCategory, type AdvisoryQuery, type AdvisorySource } from './advisories';
+export { aviationFeatures, DEFAULT_AIRPORT_BUFFER_NM, type AviationOptions, type AviationType } from './aviation';
+export { facilityMapCells, type FacilityMapCell } from './facility-map';
+export { restrictionsFor, type Restriction, type RestrictionKind, type RestrictionWindow } from './restrictions';
+export { checkAirspace, type AirspaceCheck } from './check';
+export { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
+export { circlePolygon, separationNm, STADIUM_RADIUS_NM } from './geometry';
+export { activity, flightWindow, type Activity, type FlightWindow, type Interval } from './time';
+export type { Evaluated } from './types';

@@ -1,0 +1,179 @@
+/**
+ * Turns a classified feature into a Notice (spec 2.3), filled as far as the data allows: title,
+ * a plain description, authority, source, contact, altitudes, geometry, schedule and events.
+ */
+import type { Event, Notice, Schedule } from '../../contract/briefing';
+import type { AirspaceFeature, FeatureGeometry, Schedule as DataSchedule } from '../../data/model';
+import { describeLimit, feetAgl, toAltitude } from './altitude';
+import { circlePolygon, reachNm, roundNm } from './geometry';
+import { LAYER_DEFAULTS, RULE_DESCRIPTIONS } from './rule-codes';
+import { CLASS_G_OUTCOME, type Outcome } from './rules';
+import type { FlightWindow } from './time';
+
+export interface NoticeContext {
+  window: FlightWindow;
+  maxAltitudeFt: number;
+  includeGeometry: boolean;
+}
+
+/** Events listed on a notice: those that have not ended an hour before the window, at most this many. */
+const MAX_EVENTS = 20;
+
+function iso(s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+function compact<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function toSchedule(s: DataSchedule | undefined): Schedule | undefined {
+  if (!s) return undefined;
+  const timesOfUse = s.timesOfUse?.map((t) => compact({ ...t, startTime: iso(t.startTime), endTime: iso(t.endTime), daysActive: t.daysActive ? [...t.daysActive] : undefined }));
+  return compact({ startTime: iso(s.startTime), endTime: iso(s.endTime), timezone: s.timezone, text: s.text, timesOfUse });
+}
+
+function toEvents(f: AirspaceFeature, window: FlightWindow): Event[] | undefined {
+  if (!f.events?.length) return undefined;
+  const from = window.start.getTime() - 3_600_000;
+  const list = f.events
+    .filter((e) => Date.parse(e.endTime) >= from)
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
+    .slice(0, MAX_EVENTS)
+    .map((e) => compact({ name: e.name, type: e.type, startTime: iso(e.startTime), endTime: iso(e.endTime) }));
+  return list.length ? list : undefined;
+}
+
+/** The boundary a notice shows: a stadium's 3 NM circle, otherwise the feature's own geometry. */
+export function noticeGeometry(f: AirspaceFeature): FeatureGeometry {
+  if (f.layer === 'stadium' && f.geometry.type === 'Point') return circlePolygon(f.geometry.coordinates, reachNm(f));
+  return f.geometry;
+}
+
+const LAYER_NOUN: Record<AirspaceFeature['layer'], string> = {
+  class_airspace: 'Controlled airspace',
+  uasfm: 'UAS facility map',
+  sua: 'Special use airspace',
+  washington_frz: 'Washington DC Flight Restricted Zone',
+  washington_sfra: 'Washington DC Special Flight Rules Area',
+  satr: 'Special air traffic rules area',
+  nsufr: 'National security UAS flight restriction',
+  stadium: 'Stadium',
+  tfr: 'Temporary flight restriction',
+  airport: 'Airport',
+  national_park: 'National park',
+  recreational_flyer_fixed_site: 'Recreational flyer fixed site',
+  mtr: 'Military training route',
+  community_advisory: 'Community advisory',
+  notam: 'NOTAM',
+};
+
+export function title(f: AirspaceFeature): string {
+  const ident = f.ident && !f.name.includes(f.ident) ? ` (${f.ident})` : '';
+  if (f.layer === 'class_airspace' && f.subtype?.startsWith('CLASS_')) {
+    const cls = `Class ${f.subtype.slice(6)}`;
+    return f.name.toUpperCase().includes(cls.toUpperCase()) ? `${f.name}${ident}` : `${cls} airspace: ${f.name}${ident}`;
+  }
+  return `${f.name}${ident}`;
+}
+
+function vertical(f: AirspaceFeature): string {
+  if (!f.lower && !f.upper) return '';
+  const top = f.upper && f.upper.value >= 0 ? ` to ${describeLimit(f.upper)}` : '';
+  return ` It extends from ${describeLimit(f.lower)}${top}.`;
+}
+
+/** The plain-language description: what it is, how high, and why it matters for this flight (the rule itself is in ruleDescription). */
+export function describe(f: AirspaceFeature, outcome: Outcome, extra?: string): string {
+  const what = f.description ?? `${LAYER_NOUN[f.layer]}: ${f.name}.`;
+  const now = outcome.situation ? ` It is ${outcome.situation}.` : '';
+  return `${what}${vertical(f)}${now}${extra ? ` ${extra}` : ''}`.replace(/\s+/g, ' ').trim();
+}
+
+function when(iso: string | undefined): string {
+  return iso ? iso.replace('T', ' ').replace(/:00Z$|Z$/, ' UTC') : 'further notice';
+}
+
+/** What the pilot should do about it, from the data at hand. */
+function advice(f: AirspaceFeature, o: Outcome, ctx: NoticeContext): string | undefined {
+  switch (f.layer) {
+    case 'class_airspace':
+      if (!o.controlled) return undefined;
+      return o.authorization === 'AUTHORIZATION_TYPE_LAANC'
+        ? 'ATC authorization is required: request it through LAANC.'
+        : 'ATC authorization is required and LAANC does not serve this airspace: apply through FAA DroneZone.';
+    case 'tfr':
+      return `In effect from ${when(f.schedule?.startTime)} to ${when(f.schedule?.endTime)}.`;
+    case 'stadium': {
+      const next = toEvents(f, ctx.window)?.[0];
+      return next ? `Next event: ${next.name ?? 'event'}, ${when(next.startTime)} to ${when(next.endTime)}; the restriction runs from 1 hour before to 1 hour after it.` : undefined;
+    }
+    case 'national_park':
+      return 'Do not launch, land or operate a drone on park land.';
+    default:
+      return f.schedule?.text ? `Times of use: ${f.schedule.text}.` : undefined;
+  }
+}
+
+export interface BuildInput {
+  feature: AirspaceFeature;
+  outcome: Outcome;
+  distanceNm: number;
+  ctx: NoticeContext;
+  /** Overrides (aggregated facility maps and class airspace). */
+  title?: string;
+  description?: string;
+  geometry?: FeatureGeometry;
+}
+
+export function buildNotice({ feature: f, outcome, distanceNm, ctx, ...over }: BuildInput): Notice {
+  const d = LAYER_DEFAULTS[f.layer];
+  let upper = toAltitude(f.upper);
+  let lower = toAltitude(f.lower);
+  if (f.layer === 'uasfm' && typeof f.ceilingFt === 'number') {
+    lower = feetAgl(0);
+    upper = feetAgl(f.ceilingFt);
+  }
+  return compact({
+    dataSource: outcome.dataSource,
+    dataSubtype: outcome.dataSubtype,
+    title: over.title ?? title(f),
+    description: over.description ?? describe(f, outcome, advice(f, outcome, ctx)),
+    distance: roundNm(distanceNm),
+    status: outcome.status,
+    code: outcome.code,
+    ruleCode: outcome.ruleCode,
+    ruleDescription: RULE_DESCRIPTIONS[outcome.ruleCode],
+    authority: f.authority ?? d.authority,
+    sourceUrl: f.sourceUrl ?? d.sourceUrl,
+    contact: f.contact ? compact({ ...f.contact }) : d.contact,
+    lowerAltitude: lower,
+    upperAltitude: upper,
+    geometry: ctx.includeGeometry ? (over.geometry ?? noticeGeometry(f)) : undefined,
+    schedule: toSchedule(f.schedule),
+    events: toEvents(f, ctx.window),
+  }) as Notice;
+}
+
+/** Class G (domain.md): nothing controlled at the flight's altitude, so no authorization up to 400 ft AGL. */
+export function classGNotice(ctx: NoticeContext): Notice {
+  const d = LAYER_DEFAULTS.class_g;
+  const o = CLASS_G_OUTCOME;
+  return {
+    dataSource: o.dataSource,
+    dataSubtype: o.dataSubtype,
+    title: 'Class G airspace',
+    description: `No controlled airspace reaches down to your flight (planned up to ${ctx.maxAltitudeFt} ft AGL): this is uncontrolled Class G airspace and no ATC authorization is needed. Stay at or below 400 ft AGL.`,
+    distance: 0,
+    status: o.status,
+    code: o.code,
+    ruleCode: o.ruleCode,
+    ruleDescription: RULE_DESCRIPTIONS.RULE_CODE_5_3P,
+    authority: d.authority,
+    sourceUrl: d.sourceUrl,
+    lowerAltitude: feetAgl(0),
+    upperAltitude: feetAgl(400),
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Time awareness: is a feature in effect during the flight window? Schedules (validity start/end),
+ * times of use (days and daily windows in the feature's own time zone) and stadium events
+ * (1 hour before to 1 hour after, FDC NOTAM 4/3621) are all reduced to UTC intervals.
+ */
+import type { AirspaceFeature, Schedule, ScheduledEvent, TimeOfUse } from '../../data/model';
+
+export interface FlightWindow {
+  start: Date;
+  end: Date;
+}
+
+/** Milliseconds since the epoch, end exclusive. */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/**
+ * active: in effect at some moment of the window; inactive: valid, but its times of use (or events)
+ * miss the window; upcoming: takes effect after the window; expired: ended before the window.
+ */
+export type ActivityState = 'active' | 'inactive' | 'upcoming' | 'expired';
+
+export interface Activity {
+  state: ActivityState;
+  /** The intervals in effect that overlap the window (unclipped). */
+  intervals: Interval[];
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** FDC NOTAM 4/3621: the stadium restriction runs from 1 hour before to 1 hour after the event. */
+export const STADIUM_MARGIN_MS = HOUR;
+/** Times of use repeat weekly: looking at 8 local days covers every weekday and a midnight-crossing window. */
+const MAX_DAYS_SCANNED = 9;
+const DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
+
+export function overlaps(a: Interval, w: Interval): boolean {
+  return a.start < w.end && w.start < a.end;
+}
+
+function parseTime(s: string | undefined, fallback: number): number {
+  if (s === undefined) return fallback;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? fallback : t;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export function validZone(tz: string | undefined): string {
+  if (!tz) return 'UTC';
+  try {
+    formatter(tz);
+    return tz;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Local wall-clock fields of an instant in a zone. */
+function localParts(ms: number, timeZone: string): { y: number; m: number; d: number; wallMs: number } {
+  const parts = formatter(timeZone).formatToParts(new Date(ms));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const y = get('year'), m = get('month'), d = get('day');
+  return { y, m, d, wallMs: Date.UTC(y, m - 1, d, get('hour'), get('minute'), get('second')) };
+}
+
+/** The UTC instant of a local wall-clock time (as if it were UTC); two passes settle DST changes. */
+function wallToUtc(wallMs: number, timeZone: string): number {
+  const offset = (ms: number) => localParts(ms, timeZone).wallMs - Math.floor(ms / 1000) * 1000;
+  const guess = wallMs - offset(wallMs);
+  return wallMs - offset(guess);
+}
+
+function minutes(hhmm: string | undefined, fallback: number): number {
+  if (!hhmm) return fallback;
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** The intervals of one TimeOfUse that fall between from and to. */
+export function timeOfUseIntervals(tou: TimeOfUse, scheduleZone: string | undefined, from: number, to: number): Interval[] {
+  const tz = validZone(tou.timezone ?? scheduleZone);
+  const lo = Math.max(from, parseTime(tou.startTime, -Infinity));
+  const hi = Math.min(to, parseTime(tou.endTime, Infinity));
+  if (lo >= hi) return [];
+  const days = tou.daysActive && tou.daysActive.length > 0 ? new Set(tou.daysActive) : null;
+  const startMin = minutes(tou.dailyStart, 0);
+  let endMin = minutes(tou.dailyEnd, 24 * 60);
+  // A daily window ending at or before its start crosses midnight (e.g. 22:00-06:00).
+  if (endMin <= startMin) endMin += 24 * 60;
+  const first = localParts(lo - DAY, tz);
+  const out: Interval[] = [];
+  const span = Math.min(Math.ceil((hi - lo) / DAY) + 2, MAX_DAYS_SCANNED);
+  for (let i = 0; i <= span; i++) {
+    const dayWall = Date.UTC(first.y, first.m - 1, first.d + i);
+    if (days && !days.has(DAYS[new Date(dayWall).getUTCDay()]!)) continue;
+    const iv = { start: wallToUtc(dayWall + startMin * 60_000, tz), end: wallToUtc(dayWall + endMin * 60_000, tz) };
+    const clipped = { start: Math.max(iv.start, parseTime(tou.startTime, -Infinity)), end: Math.min(iv.end, parseTime(tou.endTime, Infinity)) };
+    if (clipped.start < clipped.end && overlaps(clipped, { start: lo, end: hi })) out.push(clipped);
+  }
+  return out;
+}
+
+/** Stadium events widened by an hour on each side. */
+export function eventWindows(events: readonly ScheduledEvent[] | undefined): Interval[] {
+  return (events ?? [])
+    .map((e) => ({ start: Date.parse(e.startTime) - STADIUM_MARGIN_MS, end: Date.parse(e.endTime) + STADIUM_MARGIN_MS }))
+    .filter((i) => !Number.isNaN(i.start) && !Number.isNaN(i.end));
+}
+
+function validity(s: Schedule | undefined): Interval {
+  return { start: parseTime(s?.startTime, -Infinity), end: parseTime(s?.endTime, Infinity) };
+}
+
+/**
+ * Whether a feature is in effect during the window. A window of zero length counts as the instant.
+ * When a long window is scanned only its first days count for times of use, which repeat weekly.
+ */
+export function activity(f: AirspaceFeature, window: FlightWindow): Activity {
+  const w = { start: window.start.getTime(), end: Math.max(window.end.getTime(), window.start.getTime() + 1) };
+  const valid = validity(f.schedule);
+  if (valid.end <= w.start) return { state: 'expired', intervals: [] };
+  if (valid.start >= w.end) return { state: 'upcoming', intervals: [] };
+  if (f.layer === 'stadium') {
+    const hits = eventWindows(f.events).filter((i) => overlaps(i, w));
+    return { state: hits.length > 0 ? 'active' : 'inactive', intervals: hits };
+  }
+  const tous = f.schedule?.timesOfUse ?? [];
+  if (tous.length > 0) {
+    const from = Math.max(w.start, valid.start), to = Math.min(w.end, valid.end);
+    const hits = tous.flatMap((t) => timeOfUseIntervals(t, f.schedule?.timezone, from, to));
+    return { state: hits.length > 0 ? 'active' : 'inactive', intervals: hits };
+  }
+  return { state: 'active', intervals: [valid] };
+}
+
+/** The flight window a request asks for: start defaults to now, end to one hour later (our choice). */
+export function flightWindow(opts: { start?: Date | undefined; end?: Date | undefined; now?: Date | undefined }): FlightWindow {
+  const start = opts.start ?? opts.now ?? new Date();
+  const end = opts.end ?? new Date(start.getTime() + HOUR);
+  return { start, end };
+}
+
+export function isoOrUndefined(ms: number): string | undefined {
+  return Number.isFinite(ms) ? new Date(ms).toISOString().replace(/\.000Z$/, 'Z') : undefined;
+}

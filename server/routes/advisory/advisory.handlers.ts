@@ -1,0 +1,53 @@
+/** Advisory handlers: the query window, the 30 NM limit of the bbox form, and the engine's advisories. */
+import { longestSideNm, MAX_QUERY_SIDE_NM, type AdvisoryFeature } from '../../contract/advisory';
+import type { Geometry } from '../../contract/common';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../http/errors';
+import type { HandlerResult } from '../../http/route';
+import { advisoriesFor, DEFAULT_MAX_ALTITUDE_FT, type AdvisoryCategory, type AdvisorySource, type FlightWindow } from '../../domain/briefing';
+
+interface Filters {
+  category?: AdvisoryCategory | undefined;
+  source?: AdvisorySource | undefined;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  maxAltitude?: number | undefined;
+}
+
+/** Spec 4.5: startTime and endTime bound the advisories; without them, now and one hour later (our choice). */
+function queryWindow(deps: AppDeps, f: Filters, where: 'body' | 'query', invalid: 400 | 422): FlightWindow {
+  const start = f.startTime ? new Date(f.startTime) : deps.now();
+  const end = f.endTime ? new Date(f.endTime) : new Date(start.getTime() + 3_600_000);
+  if (end.getTime() <= start.getTime()) throw new ApiError(invalid, `${where}.endTime: must be after startTime (which defaults to now)`);
+  return { start, end };
+}
+
+function advisories(deps: AppDeps, geometry: Geometry, f: Filters, where: 'body' | 'query', invalid: 400 | 422): AdvisoryFeature[] {
+  const window = queryWindow(deps, f, where, invalid);
+  const ds = deps.datasets.current();
+  return advisoriesFor(ds, geometry, { window, maxAltitudeFt: f.maxAltitude ?? DEFAULT_MAX_ALTITUDE_FT, category: f.category ?? 'faa_107', source: f.source ?? 'all' });
+}
+
+const ok = <T>(data: T) => ({ statusCode: 200, message: 'success', data });
+
+/** Spec 4.5 (deprecated): the legacy envelope around an array of features. */
+export function legacyAdvisory(deps: AppDeps, body: Filters & { geometry: Geometry }): HandlerResult {
+  return {
+    body: ok(advisories(deps, body.geometry, body, 'body', 400)),
+    headers: { Deprecation: 'true', Link: '</v1/advisories/geojson>; rel="successor-version"' },
+  };
+}
+
+export function geojsonAdvisories(deps: AppDeps, body: Filters & { geometry: Geometry }): HandlerResult {
+  return { body: ok({ type: 'FeatureCollection' as const, features: advisories(deps, body.geometry, body, 'body', 422) }) };
+}
+
+export function bboxAdvisories(deps: AppDeps, query: Filters & { bbox: [number, number, number, number] }): HandlerResult {
+  const [w, s, e, n] = query.bbox;
+  const geometry: Geometry = { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] };
+  const side = longestSideNm(geometry);
+  if (side > MAX_QUERY_SIDE_NM) {
+    throw new ApiError(422, `query.bbox: the box has a side of ${side.toFixed(1)} NM; at most ${MAX_QUERY_SIDE_NM} NM is allowed`, [{ field: 'query.bbox', rule: 'max_side_nm', message: `at most ${MAX_QUERY_SIDE_NM} NM` }]);
+  }
+  return { body: ok({ type: 'FeatureCollection' as const, features: advisories(deps, geometry, query, 'query', 422) }) };
+}

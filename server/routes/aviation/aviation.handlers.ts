@@ -1,0 +1,23 @@
+/** Aviation handlers (spec 4.4, 4.6; both deprecated): the legacy envelope and a Deprecation header. */
+import { AVIATION_TYPES, type AviationType, type CheckAirspaceRequest } from '../../contract/aviation';
+import type { Geometry } from '../../contract/common';
+import type { AppDeps } from '../../deps';
+import type { HandlerResult } from '../../http/route';
+import { aviationFeatures, checkAirspace, DEFAULT_AIRPORT_BUFFER_NM } from '../../domain/briefing';
+
+const DEPRECATED = { Deprecation: 'true' };
+const ok = <T>(data: T) => ({ statusCode: 200, message: 'success', data });
+
+export function checkAirspaceHandler(deps: AppDeps, body: CheckAirspaceRequest): HandlerResult {
+  const ds = deps.datasets.current();
+  const window = { start: new Date(body.startTime), end: new Date(body.endTime), ...(body.maxAltitude !== undefined ? { maxAltitudeFt: body.maxAltitude } : {}) };
+  return { body: ok(checkAirspace(ds, body.geometry, window)), headers: DEPRECATED };
+}
+
+export function aviationHandler(deps: AppDeps, body: { geometry: Geometry; type: AviationType[] }, query: { buffer?: number | undefined }): HandlerResult {
+  const ds = deps.datasets.current();
+  // Spec 4.6: an empty list returns all types.
+  const types = body.type.length > 0 ? [...new Set(body.type)] : [...AVIATION_TYPES];
+  const data = aviationFeatures(ds, body.geometry, types, { bufferNm: query.buffer ?? DEFAULT_AIRPORT_BUFFER_NM, now: deps.now() });
+  return { body: ok(data), headers: DEPRECATED };
+}

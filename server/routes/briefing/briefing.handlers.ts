@@ -1,0 +1,42 @@
+/**
+ * Briefing handlers: resolve the flight window and altitude, then ask the engine. Each takes the
+ * dataset once, so a request finishes on the version it started on (dataset-provider.ts).
+ */
+import type { BriefingResult } from '../../contract/briefing';
+import type { Geometry } from '../../contract/common';
+import type { AppDeps } from '../../deps';
+import { unprocessable } from '../../http/errors';
+import type { HandlerResult } from '../../http/route';
+import { briefArea, briefLocation, type BriefingOptions } from '../../domain/briefing';
+
+interface FlightFields {
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  maxAltitude?: number | undefined;
+}
+
+/** Without startTime the window starts now; without endTime it lasts an hour (docs/briefing-rules.md). */
+export function flightOptions(deps: AppDeps, b: FlightFields, includeGeometry: boolean): BriefingOptions {
+  const now = deps.now();
+  const start = b.startTime ? new Date(b.startTime) : now;
+  const end = b.endTime ? new Date(b.endTime) : new Date(start.getTime() + 3_600_000);
+  if (end.getTime() <= start.getTime()) {
+    throw unprocessable('body.endTime: must be after startTime (which defaults to now)', [{ field: 'body.endTime', rule: 'custom', message: 'must be after startTime' }]);
+  }
+  return { now, start, end, includeGeometry, ...(b.maxAltitude !== undefined ? { maxAltitudeFt: b.maxAltitude } : {}) };
+}
+
+function answer(deps: AppDeps, run: (ds: ReturnType<AppDeps['datasets']['current']>) => BriefingResult): HandlerResult {
+  const ds = deps.datasets.current();
+  return { body: run(ds), headers: { 'X-Dataset-Version': ds.version } };
+}
+
+export function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): HandlerResult {
+  const opts = flightOptions(deps, body, body.includeGeometry ?? defaultGeometry);
+  return answer(deps, (ds) => briefArea(ds, body.boundary, opts));
+}
+
+export function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): HandlerResult {
+  const opts = flightOptions(deps, body, body.includeGeometry ?? defaultGeometry);
+  return answer(deps, (ds) => briefLocation(ds, body.latitude, body.longitude, opts));
+}
