@@ -1,0 +1,120 @@
+/**
+ * Handlers of the map endpoints: style documents, vector tiles, glyph ranges and the sprite. Binary
+ * bodies go out as raw Responses. Every answer, errors included, carries
+ * Access-Control-Allow-Origin: * so a portal served from another origin can load the map.
+ */
+import type { Context } from 'hono';
+import type { StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../http/errors';
+import { glyphRange, parseGlyphRange, resolveFontStack } from '../../tiles/glyphs';
+import { isTileSource, TILE_SOURCES } from '../../tiles/render';
+import { parseSpriteFile, spriteSheet } from '../../tiles/sprites';
+import { buildStyle, STYLE_NAMES } from '../../tiles/style/style';
+import { parseTileCoord } from '../../tiles/tile-coords';
+import { tileServiceFor } from '../../tiles/tile-service';
+
+const CORS = { 'Access-Control-Allow-Origin': '*' };
+const ONE_DAY = 'public, max-age=86400';
+
+/** Node's Buffer and Uint8Array are valid bodies; TypeScript's DOM types only lack the generic ArrayBufferLike. */
+const bytes = (b: Uint8Array): BodyInit => b as Uint8Array<ArrayBuffer>;
+
+const fail = (status: number, message: string) => new ApiError(status, message, undefined, CORS);
+
+/**
+ * A path parameter written as {name}.ext in the route table. Hono names such a parameter "name.ext"
+ * and leaves the extension in its value; a request without the extension is refused.
+ */
+export function suffixedParam(c: Context, name: string, ext: string): string | null {
+  const plain = c.req.param(name);
+  if (plain !== undefined) return plain;
+  const raw = c.req.param(`${name}${ext}`);
+  return raw !== undefined && raw.endsWith(ext) ? raw.slice(0, -ext.length) : null;
+}
+
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin the client reached us at: X-Forwarded-Proto and X-Forwarded-Host (first value) when a
+ * proxy or CDN sets them and they are well-formed, else the request URL's own.
+ */
+export function requestOrigin(c: Context): string {
+  const url = new URL(c.req.url);
+  const first = (h: string | undefined) => h?.split(',')[0]?.trim();
+  const proto = first(c.req.header('x-forwarded-proto'))?.toLowerCase();
+  const host = first(c.req.header('x-forwarded-host'));
+  const scheme = proto === 'http' || proto === 'https' ? proto : url.protocol.replace(':', '');
+  return `${scheme}://${host && HOST.test(host) ? host : url.host}`;
+}
+
+export function styleDocument(deps: AppDeps, c: Context, name: string): { body: StyleSpecification; headers: Record<string, string> } {
+  const style = buildStyle(name, requestOrigin(c), deps.datasets.current());
+  if (!style) throw fail(404, `No style named "${name}"; styles: ${STYLE_NAMES.join(', ')}`);
+  return {
+    body: style,
+    headers: { ...CORS, 'Cache-Control': 'public, max-age=300', Vary: 'Host, X-Forwarded-Host, X-Forwarded-Proto' },
+  };
+}
+
+/** Whether Accept-Encoding allows gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** If-None-Match holds the ETag (or *), comparing weakly as RFC 9110 asks for GET. */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => bare(t) === '*' || bare(t) === etag);
+}
+
+export function vectorTile(deps: AppDeps, c: Context, params: { source: string; z: string; x: string }): Response {
+  if (!isTileSource(params.source)) throw fail(404, `No tile source "${params.source}"; sources: ${TILE_SOURCES.join(', ')}`);
+  const y = suffixedParam(c, 'y', '.pbf');
+  if (y === null) throw fail(404, 'A tile address ends in .pbf');
+  const coord = parseTileCoord(params.z, params.x, y);
+  if (!coord.ok) throw fail(400, coord.message);
+  const tile = tileServiceFor(deps.datasets, deps.now).tile(params.source, coord.tile);
+  const headers: Record<string, string> = {
+    ...CORS,
+    ETag: tile.etag,
+    'Cache-Control': `public, max-age=${tile.maxAge}`,
+    Vary: 'Accept-Encoding',
+  };
+  if (notModified(c.req.header('if-none-match'), tile.etag)) return new Response(null, { status: 304, headers });
+  if (!tile.body) return new Response(null, { status: 204, headers });
+  headers['Content-Type'] = 'application/vnd.mapbox-vector-tile';
+  const gz = acceptsGzip(c.req.header('accept-encoding')) ? tile.gzip() : null;
+  if (gz) headers['Content-Encoding'] = 'gzip';
+  const body = gz ?? tile.body;
+  headers['Content-Length'] = String(body.byteLength);
+  return new Response(bytes(body), { status: 200, headers });
+}
+
+export async function glyphs(c: Context, fontstack: string): Promise<Response> {
+  const range = suffixedParam(c, 'range', '.pbf');
+  if (range === null) throw fail(404, 'A glyph range address ends in .pbf');
+  const font = resolveFontStack(fontstack);
+  if (!font.ok) throw fail(font.status, font.message);
+  const r = parseGlyphRange(range);
+  if (!r.ok) throw fail(400, r.message);
+  const pbf = await glyphRange(font.font, r.start);
+  return new Response(bytes(pbf), { status: 200, headers: { ...CORS, 'Content-Type': 'application/x-protobuf', 'Cache-Control': ONE_DAY } });
+}
+
+export function sprite(file: string): Response {
+  const f = parseSpriteFile(file);
+  const sheet = f && spriteSheet(f.name, f.ratio);
+  if (!f || !sheet) throw fail(404, `No sprite file "${file}"`);
+  const headers = { ...CORS, 'Cache-Control': ONE_DAY };
+  if (f.ext === 'json') return new Response(JSON.stringify(sheet.json), { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } });
+  return new Response(bytes(sheet.png), { status: 200, headers: { ...headers, 'Content-Type': 'image/png' } });
+}

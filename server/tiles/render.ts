@@ -1,0 +1,77 @@
+/**
+ * The tile sources this service serves and one entry point to render a tile of either, used by the
+ * routes (through TileService's cache) and by the benchmark.
+ */
+import type { Dataset } from '../data/dataset';
+import { AIRSPACE_LAYERS, AIRSPACE_MAXZOOM, airspaceTiles } from './airspace';
+import { AIRSPACE_ZOOMS } from './airspace-features';
+import { BASEMAP_ATTRIBUTION, BASEMAP_LAYERS, BASEMAP_MAXZOOM, BASEMAP_VERSION, basemapTiles } from './basemap';
+import type { TileCoord } from './tile-coords';
+
+export type TileSourceName = 'basemap' | 'airspace';
+export const TILE_SOURCES: readonly TileSourceName[] = ['basemap', 'airspace'];
+
+export function isTileSource(s: string): s is TileSourceName {
+  return (TILE_SOURCES as readonly string[]).includes(s);
+}
+
+export interface TileSourceInfo {
+  minzoom: number;
+  maxzoom: number;
+  bounds: [number, number, number, number];
+  attribution: string;
+  layers: readonly string[];
+}
+
+/** Web mercator stops at about 85.05 degrees north and south. */
+const WORLD: [number, number, number, number] = [-180, -85.0511, 180, 85.0511];
+
+/** The whole world for the basemap; for airspace the extent of the dataset (the world when empty). */
+export function tileSourceInfo(source: TileSourceName, dataset: Dataset): TileSourceInfo {
+  if (source === 'basemap') {
+    return { minzoom: 0, maxzoom: BASEMAP_MAXZOOM, bounds: WORLD, attribution: BASEMAP_ATTRIBUTION, layers: BASEMAP_LAYERS };
+  }
+  const minzoom = Math.min(...Object.values(AIRSPACE_ZOOMS).map(([z]) => z));
+  return { minzoom, maxzoom: AIRSPACE_MAXZOOM, bounds: datasetBounds(dataset), attribution: airspaceAttribution(dataset), layers: AIRSPACE_LAYERS };
+}
+
+function datasetBounds(dataset: Dataset): [number, number, number, number] {
+  if (dataset.bboxes.length === 0) return WORLD;
+  let w = 180, s = 85.0511, e = -180, n = -85.0511;
+  for (const [bw, bs, be, bn] of dataset.bboxes) {
+    if (bw < w) w = bw;
+    if (bs < s) s = bs;
+    if (be > e) e = be;
+    if (bn > n) n = bn;
+  }
+  const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
+  return [clamp(w, -180, 180), clamp(s, -85.0511, 85.0511), clamp(e, -180, 180), clamp(n, -85.0511, 85.0511)];
+}
+
+function airspaceAttribution(dataset: Dataset): string {
+  const names = [...new Set(dataset.sources.map((s) => s.attribution).filter(Boolean))];
+  return names.length > 0 ? names.join('; ') : dataset.kind === 'sandbox' ? 'Sandbox airspace (generated, not for navigation)' : 'FAA';
+}
+
+/** What a tile's content depends on besides its address: ETags and cache keys are made from it. */
+export function tileContentVersion(source: TileSourceName, dataset: Dataset, now: Date): string {
+  return source === 'basemap' ? BASEMAP_VERSION : airspaceTiles(dataset).contentVersion(now.getTime());
+}
+
+/**
+ * One tile as a Mapbox Vector Tile 2.1 (uncompressed), or null when it would be empty. Coordinates
+ * must be valid (see parseTileCoord). `now` decides which TFRs are active or still shown.
+ */
+export function renderTile(dataset: Dataset, source: TileSourceName, z: number, x: number, y: number, now: Date = new Date()): Uint8Array | null {
+  const tile: TileCoord = { z, x, y };
+  return source === 'basemap' ? basemapTiles().render(tile) : airspaceTiles(dataset).render(tile, now.getTime());
+}
+
+/**
+ * Builds the basemap and the dataset's airspace parts now rather than at the first tiles that need
+ * them (about a second of work for a national dataset), e.g. right after start or after a swap.
+ */
+export function warmUpTiles(dataset: Dataset, now: Date = new Date()): void {
+  basemapTiles().buildAll();
+  airspaceTiles(dataset).buildAll(now.getTime());
+}

@@ -1,0 +1,96 @@
+/**
+ * Serving tiles: a bounded LRU of encoded tiles (and their gzip form, made at the first request that
+ * accepts it), keyed by what the content depends on (basemap version, or dataset version and TFR
+ * epoch) and the tile address, with the ETag made from the same key. A dataset swap clears the cache:
+ * the old entries could never be asked for again.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { DatasetProvider } from '../data/dataset-provider';
+import { airspaceTiles } from './airspace';
+import { ByteLru } from './lru';
+import { renderTile, tileContentVersion, type TileSourceName } from './render';
+import type { TileCoord } from './tile-coords';
+
+/** Basemap tiles change only with a deployment; a day of caching is safe (ETags catch the rest). */
+const BASEMAP_MAX_AGE = 86_400;
+/** Airspace tiles follow a dataset that may change every few minutes (TFR refreshes). */
+const AIRSPACE_MAX_AGE = 60;
+
+interface Entry {
+  etag: string;
+  body: Uint8Array | null;
+  gzip?: Buffer;
+}
+
+export interface ServedTile {
+  etag: string;
+  /** Null: the tile is empty (answered 204). */
+  body: Uint8Array | null;
+  /** Seconds a client or CDN may keep the tile without asking again. */
+  maxAge: number;
+  /** The gzip form of the body, made once and cached. */
+  gzip(): Buffer | null;
+}
+
+export class TileService {
+  private readonly cache: ByteLru<Entry>;
+
+  constructor(
+    private readonly datasets: DatasetProvider,
+    private readonly now: () => Date,
+    limits: { maxBytes?: number; maxEntries?: number } = {},
+  ) {
+    this.cache = new ByteLru(limits.maxBytes ?? 64 * 1024 * 1024, limits.maxEntries ?? 20_000);
+    datasets.onSwap(() => this.cache.clear());
+  }
+
+  tile(source: TileSourceName, { z, x, y }: TileCoord): ServedTile {
+    const dataset = this.datasets.current();
+    const now = this.now();
+    const key = `${tileContentVersion(source, dataset, now)}|${source}/${z}/${x}/${y}`;
+    let entry = this.cache.get(key);
+    if (!entry) {
+      const body = renderTile(dataset, source, z, x, y, now);
+      entry = { etag: `"${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`, body };
+      this.cache.set(key, entry, (body?.byteLength ?? 0) + 200);
+    }
+    const hit = entry;
+    return {
+      etag: hit.etag,
+      body: hit.body,
+      maxAge: source === 'basemap' ? BASEMAP_MAX_AGE : this.airspaceMaxAge(now),
+      gzip: () => {
+        if (!hit.body) return null;
+        if (!hit.gzip) {
+          hit.gzip = gzipSync(hit.body, { level: 6 });
+          this.cache.addBytes(key, hit.gzip.byteLength);
+        }
+        return hit.gzip;
+      },
+    };
+  }
+
+  /** Until the next TFR starts or ends, at most AIRSPACE_MAX_AGE. */
+  private airspaceMaxAge(now: Date): number {
+    const next = airspaceTiles(this.datasets.current()).nextChange(now.getTime());
+    if (next === null) return AIRSPACE_MAX_AGE;
+    return Math.max(0, Math.min(AIRSPACE_MAX_AGE, Math.floor((next - now.getTime()) / 1000)));
+  }
+
+  get cachedTiles(): number {
+    return this.cache.size;
+  }
+}
+
+const services = new WeakMap<DatasetProvider, TileService>();
+
+/** One tile service per dataset provider (i.e. per running app). */
+export function tileServiceFor(datasets: DatasetProvider, now: () => Date): TileService {
+  let s = services.get(datasets);
+  if (!s) {
+    s = new TileService(datasets, now);
+    services.set(datasets, s);
+  }
+  return s;
+}
