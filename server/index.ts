@@ -4,6 +4,8 @@ import { createApp } from './app';
 import { bootstrap, loadDataset } from './bootstrap';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed';
+import { warmUpTiles } from './tiles/render';
+import { populationModel } from './domain/surface/population-model';
 import { datasetPoller, startBackgroundWork } from './background';
 import { refreshTimeRelative } from './data/generate';
 
@@ -27,6 +29,11 @@ async function main(): Promise<void> {
       for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(28)} ${a.password.padEnd(14)} ${a.roles.join(', ')}${a.organization ? ` — ${a.organization}` : ''}`);
     }
     console.log(lines.join('\n') + '\n');
+    // Build the tile layers and the population model now, not on the first requests that need them.
+    setTimeout(() => {
+      warmUpTiles(deps.datasets.current(), deps.now());
+      populationModel();
+    }, 0).unref();
   });
 
   let stopping = false;
