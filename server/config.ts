@@ -82,5 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for in-process tests: sandbox profile, the given data dir, no portal files. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ PROFILE: 'sandbox', DATA_DIR: overrides.dataDir ?? '.data-test', PORTAL_DIR: '' }), datasetPollSeconds: 0, ...overrides };
+  // Tokens live 90 days in tests, which travel in time on the service clock (a test of expiry sets its own).
+  const base = loadConfig({ PROFILE: 'sandbox', DATA_DIR: overrides.dataDir ?? '.data-test', PORTAL_DIR: '' });
+  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, ...overrides };
 }

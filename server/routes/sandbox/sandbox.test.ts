@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import { COL, ROW, TFR_ID, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
 import { json, laancOperation, people, submitAll, type People } from '../operations/test-helpers';
-import { sandboxRoutes } from './sandbox.routes';
+import { allRoutes } from '../index';
 
 const T0 = new Date('2026-12-01T15:00:00Z');
 const h = (n: number) => new Date(T0.getTime() + n * 3_600_000);
@@ -118,15 +118,9 @@ describe('sandbox FAA', () => {
 });
 
 describe('sandbox FAA outside the sandbox', () => {
-  it('is not mounted when the process runs with PROFILE=production', () => {
-    const before = process.env.PROFILE;
-    process.env.PROFILE = 'production';
-    try {
-      expect(sandboxRoutes()).toEqual([]);
-    } finally {
-      if (before === undefined) delete process.env.PROFILE;
-      else process.env.PROFILE = before;
-    }
+  it('is not mounted in the production profile', () => {
+    expect(allRoutes('production').filter((r) => r.path.startsWith('/v1/sandbox'))).toEqual([]);
+    expect(allRoutes('sandbox').filter((r) => r.path.startsWith('/v1/sandbox')).length).toBeGreaterThan(3);
   });
 
   it('answers 404 like an unknown path under a production configuration', async () => {
