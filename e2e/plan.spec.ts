@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { given, then, when, type LonLat } from './driver';
+import { expect, test } from './fixtures';
+
+// About 0.5 NM on a side, on the field of Boeing Field (KBFI), Seattle.
+const KBFI_SQUARE: LonLat[] = [
+  [-122.312, 47.528],
+  [-122.3, 47.528],
+  [-122.3, 47.536],
+  [-122.312, 47.536],
+];
+
+test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
+
+test('a pilot draws a polygon with the mouse and sees it on a rendered map', async ({ page }) => {
+  await given.signedIn(page, 'pilot');
+  await given.onPlanPage(page);
+  await then.mapNotBlank(page);
+
+  await when.drawPolygon(page, KBFI_SQUARE);
+
+  const features = await then.drawnFeatures(page);
+  expect(features).toHaveLength(1);
+  expect(features[0]!.geometry.type).toBe('Polygon');
+  // The plan is in the URL, so the link reopens it.
+  await expect(page).toHaveURL(/poly=-122\.31/);
+  await expect(page.getByTestId('plan:limits')).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('briefing:result')).toBeVisible({ timeout: 20_000 });
+  await then.mapNotBlank(page);
+  await page.screenshot({ path: 'test-results/screenshots/plan-desktop.png' });
+});
+
+test('the plan page works on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await given.signedIn(page, 'pilot');
+  const ring = [...KBFI_SQUARE, KBFI_SQUARE[0]!].map(([x, y]) => `${x},${y}`).join(';');
+  await given.onPlanPage(page, `poly=${ring}`);
+  await then.mapNotBlank(page);
+  expect(await then.drawnFeatures(page)).toHaveLength(1);
+  // Nothing sticks out sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/screenshots/plan-phone.png' });
+});

@@ -1,0 +1,59 @@
+/**
+ * End-to-end tests: Debian's Chromium (Playwright downloads nothing here) against the real built
+ * service, which also serves the built portal. One worker: the machine has two cores.
+ * `npm run build` first (dist/portal and dist/server/index.js).
+ */
+import { defineConfig } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+// 127.0.0.1, not localhost: the server listens on IPv4 only and localhost may resolve to ::1 first.
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.resolve('test-results/e2e-data/current');
+
+// A fresh store and dataset per run. Only the main process starts the server; workers also load
+// this file and must not delete the directory under it.
+if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: 'e2e',
+  // A subfolder: Playwright empties outputDir on start, and the data dir and screenshots live beside it.
+  outputDir: 'test-results/playwright',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // MapLibre needs WebGL2; headless Chromium gets it from SwiftShader with the unsafe flag.
+      args: [
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node dist/server/index.js',
+    url: `${baseURL}/v1/status`,
+    reuseExistingServer: false,
+    // First start builds the embedded store and the sandbox dataset: about half a minute here.
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'sandbox', PUBLIC_URL: baseURL, DATASET_POLL_SECONDS: '0' },
+  },
+});

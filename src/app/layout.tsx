@@ -1,0 +1,82 @@
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useMe } from '../features/account/api/get-me';
+import { useSignOut } from '../features/account/api/sign-out';
+import { useSettings } from '../lib/settings';
+import { useApplyTheme } from '../lib/theme';
+import { signInPath } from './sign-in-path';
+
+const NAV = [
+  { to: '/plan', label: 'Plan' },
+  { to: '/operations', label: 'Operations' },
+  { to: '/review', label: 'Review' },
+  { to: '/settings', label: 'Settings' },
+];
+
+export function Layout() {
+  useApplyTheme();
+  const me = useMe();
+  const { remote } = useSettings();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = me.data?.user;
+  const isFaa = user?.roles.includes('faa') ?? false;
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="topbar">
+        <Link to="/plan" className="brand" aria-label="SkyPlan, plan a flight">
+          <svg aria-hidden="true" viewBox="0 0 32 32" width="22" height="22">
+            <path d="M6 22 16 6l10 16-10-4z" fill="currentColor" />
+          </svg>
+          SkyPlan
+        </Link>
+        <nav aria-label="Main" className="nav">
+          {NAV.map((n) => (
+            <NavLink key={n.to} to={n.to} end={n.to !== '/plan'}>
+              {n.label}
+            </NavLink>
+          ))}
+          {isFaa && <NavLink to="/sandbox">FAA console</NavLink>}
+        </nav>
+        <div className="account" data-testid="account">
+          {remote ? (
+            <span className="muted" title={`Client ${remote.clientId}`}>
+              API client · {hostOf(remote.baseUrl)}
+            </span>
+          ) : user ? (
+            <>
+              <span className="account-name" data-testid="account:name">
+                {user.name}
+              </span>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={signOut.isPending}
+                onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/plan') })}
+              >
+                Sign out
+              </button>
+            </>
+          ) : me.isPending ? null : (
+            <Link className="button button-small" to={signInPath(location)}>
+              Sign in
+            </Link>
+          )}
+        </div>
+      </header>
+      <Outlet />
+    </div>
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

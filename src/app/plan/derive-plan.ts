@@ -1,0 +1,101 @@
+/**
+ * Everything the plan page shows or sends, derived from the plan in the URL. Pure, so the page
+ * memoizes it in pieces and tests can check it without a map.
+ */
+import { bbox } from '@turf/turf';
+import type { AreaBriefingInput } from '../../features/briefing/api/get-area-briefing';
+import type { BriefingBlock } from '../../features/briefing/components/briefing-panel';
+import type { OperationBase } from '../../features/operations/components/create-operation-form';
+import { ALTITUDE_FT, DURATION_MIN } from '../../features/plan/components/flight-form';
+import type { Plan, PlanArea } from '../../features/plan/plan-params';
+import { flightShapeOf } from '../../features/plan/plan-params';
+import { checkLimits, type LimitCheck } from '../../geo/check-limits';
+import { flightBoundary } from '../../geo/flight-shape';
+import { closeRing } from '../../geo/ring';
+import { timeZoneAt } from '../../geo/time-zone-at';
+import type { PolygonGeometry, Position } from '../../geo/types';
+import { toFeet } from '../../geo/units';
+import type { DrawGeometry } from '../../map/draw-adapter';
+
+export interface AreaView {
+  boundary: PolygonGeometry | null;
+  check: LimitCheck | null;
+  shapeError: string | null;
+  timeZone: string;
+  bounds: [number, number, number, number] | null;
+}
+
+const DEFAULT_ZONE = 'America/Los_Angeles';
+
+export function deriveArea(plan: Pick<Plan, 'area' | 'widthM' | 'radiusM'>): AreaView {
+  const shape = flightShapeOf({ ...plan } as Plan);
+  if (!shape) return { boundary: null, check: null, shapeError: null, timeZone: DEFAULT_ZONE, bounds: null };
+  const boundary = flightBoundary(shape);
+  const anchor = firstPosition(plan.area!);
+  if (!boundary) {
+    return {
+      boundary: null,
+      check: null,
+      shapeError: 'This path cannot be widened into one area (it may double back on itself). Redraw it or change its width.',
+      timeZone: timeZoneAt(anchor),
+      bounds: null,
+    };
+  }
+  const b = bbox(boundary) as [number, number, number, number];
+  return { boundary, check: checkLimits(boundary), shapeError: null, timeZone: timeZoneAt([(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]), bounds: b };
+}
+
+function firstPosition(a: PlanArea): Position {
+  return a.kind === 'polygon' ? a.ring[0]! : a.kind === 'path' ? a.line[0]! : a.center;
+}
+
+/** The shape as draw shows it; an unclosed pasted ring is shown closed (the limit check still says so). */
+export function drawGeometryOf(area: PlanArea | null): DrawGeometry | null {
+  if (!area) return null;
+  if (area.kind === 'polygon') return { type: 'Polygon', coordinates: [closeRing(area.ring)] };
+  if (area.kind === 'path') return { type: 'LineString', coordinates: area.line };
+  return { type: 'Point', coordinates: area.center };
+}
+
+export function areaOfDrawn(g: DrawGeometry): PlanArea {
+  if (g.type === 'Polygon') return { kind: 'polygon', ring: g.coordinates[0]! };
+  if (g.type === 'LineString') return { kind: 'path', line: g.coordinates };
+  return { kind: 'point', center: g.coordinates };
+}
+
+export function detailsValid(plan: Plan): boolean {
+  const ft = toFeet(plan.maxAltitude, plan.unit);
+  // A hair of tolerance: 121.9 m is 399.9 ft, and 1.6 m is 5.2 ft.
+  return plan.start !== null && ft >= ALTITUDE_FT.min - 0.5 && ft <= ALTITUDE_FT.max && plan.durationMin >= DURATION_MIN.min && plan.durationMin <= DURATION_MIN.max;
+}
+
+export function flightWindow(plan: Plan): { startTime: string; endTime: string } | null {
+  if (!plan.start) return null;
+  const start = new Date(plan.start.replace('Z', ':00Z'));
+  return { startTime: start.toISOString().replace('.000Z', 'Z'), endTime: new Date(start.getTime() + plan.durationMin * 60_000).toISOString().replace('.000Z', 'Z') };
+}
+
+export function briefingRequest(plan: Plan, area: AreaView): { input: AreaBriefingInput | null; block: BriefingBlock } {
+  if (!plan.area) return { input: null, block: 'no-area' };
+  if (!area.boundary || !area.check?.ok) return { input: null, block: 'limits' };
+  const window = flightWindow(plan);
+  if (!window || !detailsValid(plan)) return { input: null, block: 'details' };
+  const maxAltitude = Math.min(ALTITUDE_FT.max, Math.round(toFeet(plan.maxAltitude, plan.unit)));
+  return { input: { boundary: area.boundary, ...window, maxAltitude }, block: null };
+}
+
+export function operationBase(plan: Plan, area: AreaView): OperationBase | null {
+  const window = flightWindow(plan);
+  if (!area.boundary || !area.check?.ok || !window || !detailsValid(plan)) return null;
+  return {
+    boundary: area.boundary,
+    minAltitude: 0,
+    maxAltitude: plan.maxAltitude,
+    ...window,
+    timezone: area.timeZone,
+    altitudeUnit: plan.unit === 'ft' ? 'ALTITUDE_UNIT_FEET' : 'ALTITUDE_UNIT_METERS',
+    altitudeReference: 'ALTITUDE_REFERENCE_AGL',
+    flightType: plan.flightType === 'part107' ? 'FLIGHT_TYPE_COMMERCIAL' : 'FLIGHT_TYPE_RECREATIONAL',
+    desc: '',
+  };
+}

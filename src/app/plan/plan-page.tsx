@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { BriefingResult } from '../../../server/contract/briefing';
+import type { Geometry } from '../../../server/contract/common';
+import { useMe } from '../../features/account/api/get-me';
+import { BriefingPanel } from '../../features/briefing/components/briefing-panel';
+import { CreateOperationForm } from '../../features/operations/components/create-operation-form';
+import { DrawTools } from '../../features/plan/components/draw-tools';
+import { FlightForm } from '../../features/plan/components/flight-form';
+import { LimitsStatus } from '../../features/plan/components/limits-status';
+import { ShapeEntry } from '../../features/plan/components/shape-entry';
+import { toPlanStart, type PlanArea } from '../../features/plan/plan-params';
+import { usePlan } from '../../features/plan/use-plan';
+import { apiUrl } from '../../lib/api-client';
+import { useSettings } from '../../lib/settings';
+import { useTheme } from '../../lib/theme';
+import { nextQuarterHour } from '../../lib/zoned-time';
+import type { DrawState, DrawTool } from '../../map/draw-adapter';
+import type { MapController } from '../../map/map-controller';
+import { MapView, type MapViewHandlers } from '../../map/map-view';
+import { signInPath } from '../sign-in-path';
+import { areaOfDrawn, briefingRequest, deriveArea, drawGeometryOf, operationBase } from './derive-plan';
+import { PanelSection } from './panel-section';
+import './plan.css';
+
+const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
+
+export function PlanPage() {
+  const [plan, update] = usePlan();
+  const theme = useTheme();
+  const { remote } = useSettings();
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [map, setMap] = useState<MapController | null>(null);
+  const [draw, setDraw] = useState<{ state: DrawState; tool: DrawTool | null }>({ state: 'idle', tool: null });
+  const [highlight, setHighlight] = useState<Geometry | null>(null);
+  const [styleError, setStyleError] = useState<string | null>(null);
+  const [result, setResult] = useState<BriefingResult | null>(null);
+  const [collapsed, setCollapsed] = useState(false);
+  const [frame, setFrame] = useState<{ bounds: [number, number, number, number]; seq: number } | null>(null);
+
+  // A plan without a start gets the next quarter hour, written to the URL so the link is exact.
+  useEffect(() => {
+    if (!plan.start) update({ start: toPlanStart(nextQuarterHour(new Date())) });
+  }, [plan.start, update]);
+
+  const { area: planArea, widthM, radiusM } = plan;
+  const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM]);
+  const drawGeometry = useMemo(() => drawGeometryOf(planArea), [planArea]);
+  const briefing = useMemo(() => briefingRequest(plan, area), [plan, area]);
+  const base = useMemo(() => operationBase(plan, area), [plan, area]);
+
+  const problems = useMemo(() => {
+    const c = area.check;
+    if (!c || c.ok) return null;
+    const long = c.longestSide && c.violations.some((v) => v.code === 'side') ? { from: c.longestSide.from, to: c.longestSide.to } : null;
+    return { crossings: c.crossings, longSide: long };
+  }, [area.check]);
+  const invalid = !!area.check && !area.check.ok;
+  const overlays = useMemo(() => ({ boundary: area.boundary, invalid, problems, highlight }), [area.boundary, invalid, problems, highlight]);
+
+  // Frame the area opened from a link, once the map is there.
+  const [framedOnce, setFramedOnce] = useState(false);
+  if (!framedOnce && map && area.bounds) {
+    setFramedOnce(true);
+    setFrame({ bounds: area.bounds, seq: 0 });
+  }
+
+  const setArea = useCallback((a: PlanArea | null) => update({ area: a }), [update]);
+  const handlers: MapViewHandlers = useMemo(
+    () => ({
+      onShapeChange: (g) => setArea(g ? areaOfDrawn(g) : null),
+      onDrawStateChange: (state, tool) => setDraw({ state, tool }),
+      onStyleError: setStyleError,
+    }),
+    [setArea],
+  );
+
+  const styleUrl = useMemo(() => apiUrl(`/styles/${theme}/style.json`), [theme, remote]); // eslint-disable-line react-hooks/exhaustive-deps -- apiUrl reads `remote`
+  const user = me.data?.user;
+  const [firstName = '', ...rest] = (user?.name ?? '').split(' ');
+  const authType = result?.authorizationType;
+  const createBlocked = !plan.area
+    ? 'Draw the flight area first.'
+    : !base
+      ? 'Fix the flight area and details first.'
+      : !remote && !user
+        ? 'Sign in to create an operation.'
+        : null;
+
+  return (
+    <main id="main" className={`plan${collapsed ? ' plan-collapsed' : ''}`}>
+      <div className="plan-map">
+        <MapView
+          styleUrl={styleUrl}
+          fallbackBackground={BACKGROUND[theme]}
+          overlays={overlays}
+          drawGeometry={drawGeometry}
+          frame={frame}
+          handlers={handlers}
+          onReady={setMap}
+          label="Map. Use the drawing buttons in the panel, or type coordinates there."
+        />
+        {styleError && (
+          <p className="map-note" role="status">
+            {styleError}
+          </p>
+        )}
+      </div>
+      <aside className="plan-panel" aria-label="Flight plan">
+        <div className="panel-bar">
+          <button type="button" className="button button-small" aria-expanded={!collapsed} aria-controls="plan-panel-body" onClick={() => setCollapsed(!collapsed)}>
+            {collapsed ? 'Show plan' : 'Hide plan'}
+          </button>
+        </div>
+        <div id="plan-panel-body" className="panel-body" hidden={collapsed}>
+          <PanelSection title="Flight area" id="area">
+            <DrawTools
+              state={draw.state}
+              tool={draw.tool}
+              area={plan.area}
+              unit={plan.unit}
+              widthM={plan.widthM}
+              radiusM={plan.radiusM}
+              onStart={(t) => map?.draw.start(t)}
+              onEdit={() => map?.draw.edit()}
+              onCancel={() => map?.draw.cancel()}
+              onDelete={() => map?.draw.clear()}
+              onWidth={(m) => update({ widthM: m })}
+              onRadius={(m) => update({ radiusM: m })}
+            />
+            <LimitsStatus check={area.check} shapeError={area.shapeError} />
+            <details className="disclosure">
+              <summary>Type coordinates or paste GeoJSON</summary>
+              <ShapeEntry
+                widthM={plan.widthM}
+                radiusM={plan.radiusM}
+                onArea={(a, sizes) => {
+                  update({ area: a, ...sizes });
+                  const next = deriveArea({ area: a, widthM: sizes.widthM ?? plan.widthM, radiusM: sizes.radiusM ?? plan.radiusM });
+                  if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
+                }}
+              />
+            </details>
+          </PanelSection>
+          <PanelSection title="Flight" id="flight">
+            <FlightForm plan={plan} timeZone={area.timeZone} onChange={update} />
+          </PanelSection>
+          <BriefingPanel
+            input={briefing.input}
+            // Signed out, the service would answer 401: say so instead of asking.
+            blocked={briefing.block ?? (!remote && !me.isPending && !user ? 'sign-in' : null)}
+            timeZone={area.timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onResult={setResult} />
+          <PanelSection title="Operation" id="operation">
+            <CreateOperationForm
+              base={base}
+              blocked={createBlocked}
+              defaultName={`Flight ${plan.start ? plan.start.slice(0, 10) : ''}`.trim()}
+              laancAvailable={authType === 'AUTHORIZATION_TYPE_LAANC'}
+              license={plan.flightType === 'part107' ? 'LICENSE_PART_107' : 'LICENSE_SECTION_44809'}
+              contact={{ firstName, lastName: rest.join(' '), emailAddress: user?.email ?? '' }}
+              onCreated={(id) => navigate(`/operations/${id}`)}
+            />
+          </PanelSection>
+        </div>
+      </aside>
+    </main>
+  );
+}

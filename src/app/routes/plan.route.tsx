@@ -1,0 +1,5 @@
+import { PlanPage } from '../plan/plan-page';
+
+export function Component() {
+  return <PlanPage />;
+}

@@ -1,0 +1,9 @@
+import type { AreaBriefingV1Request } from '../../../server/contract/briefing';
+
+/** Query keys of the briefing, general to specific; the request itself is the last part. */
+export const briefingKeys = {
+  all: ['briefing'] as const,
+  areas: () => [...briefingKeys.all, 'area'] as const,
+  area: (input: AreaBriefingV1Request | null) => [...briefingKeys.areas(), input] as const,
+  dataStatus: () => [...briefingKeys.all, 'data-status'] as const,
+};

@@ -1,0 +1,123 @@
+import type { BriefingResult } from '../../../../server/contract/briefing';
+import type { Geometry } from '../../../../server/contract/common';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+import { useAreaBriefing, type AreaBriefingInput } from '../api/get-area-briefing';
+import { STATUS_TEXT } from '../briefing-text';
+import { BriefingSummary } from './briefing-summary';
+import { DataAge } from './data-age';
+import { NoticeList } from './notice-list';
+import './briefing.css';
+
+export type BriefingBlock = 'no-area' | 'limits' | 'details' | 'sign-in' | null;
+
+interface Props {
+  /** null while `blocked` says why no briefing is asked for. */
+  input: AreaBriefingInput | null;
+  blocked: BriefingBlock;
+  timeZone: string;
+  signInHref: string;
+  /** The geometry of the notice pointed at or selected, for the map. */
+  onHighlight(geometry: Geometry | null): void;
+  /** The answer in effect (null while none), for what the page offers next (e.g. LAANC). */
+  onResult?(result: BriefingResult | null): void;
+}
+
+const BLOCKED_TEXT: Record<Exclude<BriefingBlock, null | 'sign-in'>, string> = {
+  'no-area': 'Draw an area on the map, or type or paste one, to get a briefing.',
+  limits: 'The flight area breaks a limit (see above). Fix it and the briefing follows; nothing is sent until then.',
+  details: 'Some flight details are not valid (see above). Fix them and the briefing follows.',
+};
+
+export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighlight, onResult }: Props) {
+  const briefing = useAreaBriefing(blocked ? null : input);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const notices = briefing.data?.notices ?? [];
+
+  // A new answer has new notices: an index into the old list means nothing now.
+  const [seen, setSeen] = useState(briefing.data);
+  if (seen !== briefing.data) {
+    setSeen(briefing.data);
+    setHovered(null);
+    setSelected(null);
+  }
+
+  const shown = hovered ?? selected;
+  const geometry = shown !== null ? (notices[shown]?.geometry ?? null) : null;
+  useEffect(() => onHighlight(geometry), [geometry, onHighlight]);
+  const current = blocked || briefing.isPlaceholderData ? null : (briefing.data ?? null);
+  useEffect(() => onResult?.(current), [current, onResult]);
+
+  let body;
+  if (blocked === 'sign-in') {
+    body = (
+      <p className="empty" data-testid="briefing:empty" data-reason={blocked}>
+        <Link to={signInHref}>Sign in</Link> to get a briefing for this area.
+      </p>
+    );
+  } else if (blocked) {
+    body = (
+      <p className="empty" data-testid="briefing:empty" data-reason={blocked}>
+        {BLOCKED_TEXT[blocked]}
+      </p>
+    );
+  } else if (briefing.isError && !briefing.data) {
+    const err = briefing.error;
+    const needsSignIn = err instanceof ApiError && err.status === 401;
+    body = (
+      <div role="alert" className="alert alert-error" data-testid="briefing:error">
+        {needsSignIn ? (
+          <p>
+            <Link to={signInHref}>Sign in</Link> to get a briefing for this area.
+          </p>
+        ) : (
+          <>
+            <p>The briefing could not be loaded: {errorMessage(err)}</p>
+            <button type="button" className="button button-small" onClick={() => void briefing.refetch()}>
+              Try again
+            </button>
+          </>
+        )}
+      </div>
+    );
+  } else if (!briefing.data) {
+    body = (
+      <div className="skeleton" aria-busy="true" data-testid="briefing:loading">
+        <span className="visually-hidden">Loading the briefing…</span>
+        <div className="skeleton-bar wide" />
+        <div className="skeleton-bar" />
+        <div className="skeleton-bar" />
+      </div>
+    );
+  } else {
+    const updating = briefing.isPlaceholderData || briefing.isSettling || briefing.isFetching;
+    body = (
+      <div className={updating ? 'updating' : undefined} aria-busy={updating || undefined} data-testid="briefing:result">
+        {updating && <p className="muted small">Updating the briefing…</p>}
+        <BriefingSummary result={briefing.data} />
+        <NoticeList
+          notices={notices}
+          timeZone={timeZone}
+          selected={selected}
+          maxAltitudeFt={input?.maxAltitude ?? null}
+          onHover={setHovered}
+          onSelect={(i) => setSelected(selected === i ? null : i)}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <section className="panel-section" aria-labelledby="briefing-heading" data-testid="briefing">
+      <h2 id="briefing-heading">Briefing</h2>
+      {/* Announces the outcome to screen readers when it changes, without moving focus. */}
+      <div aria-live="polite" className="visually-hidden">
+        {briefing.data && !blocked && !briefing.isPlaceholderData ? `Briefing updated: ${STATUS_TEXT[briefing.data.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label}` : ''}
+      </div>
+      {body}
+      <DataAge />
+    </section>
+  );
+}

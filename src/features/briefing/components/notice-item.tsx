@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import type { Notice } from '../../../../server/contract/briefing';
+import { STATUS_TEXT, sourceText } from '../briefing-text';
+import { NoticeDetails } from './notice-details';
+
+interface Props {
+  notice: Notice;
+  timeZone: string;
+  selected: boolean;
+  /** The planned altitude, to say at a glance when it is above a facility-map ceiling. */
+  maxAltitudeFt: number | null;
+  onHover(on: boolean): void;
+  onSelect(): void;
+}
+
+/** One notice: a line that expands; pointing at it (mouse or keyboard focus) shows it on the map. */
+export function NoticeItem({ notice, timeZone, selected, maxAltitudeFt, onHover, onSelect }: Props) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const status = STATUS_TEXT[notice.status ?? 'NOTICE_STATUS_UNSPECIFIED'];
+  const title = notice.title ?? sourceText(notice.dataSource) ?? 'Notice';
+  const hasGeometry = notice.geometry !== undefined;
+  const ceiling = ceilingFt(notice);
+  const above = ceiling !== null && maxAltitudeFt !== null && maxAltitudeFt > ceiling;
+  return (
+    <li
+      className={`notice${selected ? ' notice-selected' : ''}`}
+      data-testid="briefing:notice"
+      data-source={notice.dataSource}
+      data-selected={selected || undefined}
+      onMouseEnter={() => onHover(true)}
+      onMouseLeave={() => onHover(false)}
+      onFocus={() => onHover(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onHover(false);
+      }}
+    >
+      <div className="notice-head">
+        <button type="button" className="notice-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+          <span className={`dot tone-${status.tone}`} aria-hidden="true" />
+          <span className="notice-title">{title}</span>
+          <span className="visually-hidden">, {status.label}</span>
+          <span className="chevron" aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
+        </button>
+        {hasGeometry && (
+          <button type="button" className="button button-small button-quiet" aria-pressed={selected} onClick={onSelect}>
+            {selected ? 'Shown' : 'Show'}
+            <span className="visually-hidden"> on map</span>
+          </button>
+        )}
+      </div>
+      {above && (
+        <p className="notice-flag" data-testid="briefing:above-ceiling">
+          Your {maxAltitudeFt} ft is above the {ceiling} ft ceiling here: LAANC cannot approve it automatically
+          {ceiling > 0 ? ' (Part 107 may ask for further coordination).' : '.'}
+        </p>
+      )}
+      <div id={detailsId} hidden={!open}>
+        {open && <NoticeDetails notice={notice} timeZone={timeZone} />}
+      </div>
+    </li>
+  );
+}
+
+/** The ceiling of a facility-map notice in feet (its upper altitude), else null. */
+function ceilingFt(n: Notice): number | null {
+  const up = n.upperAltitude;
+  if (n.dataSource !== 'NOTICE_DATA_SOURCE_UASFM_CEILING' || up?.value === undefined) return null;
+  return up.unit === 'ALTITUDE_UNIT_METERS' ? Math.round(up.value / 0.3048) : up.value;
+}

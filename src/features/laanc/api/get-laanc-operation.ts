@@ -1,0 +1,28 @@
+/**
+ * GET /v1/operations/{id}/laanc (spec 4.8). No LAANC operation yet is an answer (null), not an error:
+ * the page then offers to create one. Candidates are computed on every read (docs/operations-laanc.md).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LaancOperationResultSchema, type LaancOperationResult } from '../../../../server/contract/laanc';
+import { request } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
+import { operationsKeys } from '../../operations/operations-keys';
+
+export async function getLaancOperation(id: string, signal?: AbortSignal): Promise<LaancOperationResult | null> {
+  try {
+    return await request(`/v1/operations/${encodeURIComponent(id)}/laanc`, LaancOperationResultSchema, { signal });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+export const laancOperationQueryOptions = (id: string) =>
+  queryOptions({ queryKey: operationsKeys.laanc(id), queryFn: ({ signal }) => getLaancOperation(id, signal) });
+
+/** Polls while the page is visible (TanStack Query skips interval refetches in a hidden tab). */
+export const LAANC_POLL_MS = 3_000;
+
+export function useLaancOperation(id: string, opts: { poll?: boolean } = {}) {
+  return useQuery({ ...laancOperationQueryOptions(id), refetchInterval: opts.poll ? LAANC_POLL_MS : false, staleTime: 0 });
+}

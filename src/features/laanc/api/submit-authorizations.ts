@@ -1,0 +1,31 @@
+/**
+ * POST /v1/operations/{id}/laanc/authorizations (endpoints.md, Submit). Auto-authorization is approved at
+ * once; further coordination (Part 107, with a justification) waits as PENDING for the FAA.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { SubmitResultSchema, type SubmitRequest } from '../../../../server/contract/laanc';
+import { request } from '../../../lib/api-client';
+import { operationsKeys } from '../../operations/operations-keys';
+import { laancKeys } from '../laanc-keys';
+
+export type SubmitResult = z.infer<typeof SubmitResultSchema>;
+
+export function submitAuthorizations(operationId: string, body: SubmitRequest): Promise<SubmitResult> {
+  return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc/authorizations`, SubmitResultSchema, { method: 'POST', body });
+}
+
+/** `onResult` runs before the cache changes, so a page can tell its own changes from others'. */
+export function useSubmitAuthorizations(operationId: string, onResult?: (result: SubmitResult) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SubmitRequest) => submitAuthorizations(operationId, body),
+    onSuccess: (result) => {
+      onResult?.(result);
+      const { operation } = result;
+      qc.setQueryData(operationsKeys.laanc(operationId), { operation });
+      void qc.invalidateQueries({ queryKey: operationsKeys.callbacks(operationId) });
+      void qc.invalidateQueries({ queryKey: laancKeys.all });
+    },
+  });
+}

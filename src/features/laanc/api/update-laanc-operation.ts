@@ -1,0 +1,18 @@
+/** PUT /v1/operations/{id}/laanc (endpoints.md): license, fixedAltitude, point of contact; 409 while an authorization is pending or approved. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LaancOperationResultSchema, type LaancOperationResult } from '../../../../server/contract/laanc';
+import { request } from '../../../lib/api-client';
+import type { LaancDraft } from '../../operations/api/create-laanc-operation';
+import { operationsKeys } from '../../operations/operations-keys';
+
+export function updateLaancOperation(operationId: string, draft: LaancDraft): Promise<LaancOperationResult> {
+  return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc`, LaancOperationResultSchema, { method: 'PUT', body: draft });
+}
+
+export function useUpdateLaancOperation(operationId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: LaancDraft) => updateLaancOperation(operationId, draft),
+    onSuccess: (result) => qc.setQueryData(operationsKeys.laanc(operationId), result),
+  });
+}

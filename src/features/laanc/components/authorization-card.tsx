@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import type { Authorization } from '../../../../server/contract/laanc';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Pill } from '../../../components/load-states';
+import { formatWindow } from '../../../components/time-window';
+import type { CallbackDelivery } from '../../operations/api/list-operation-callbacks';
+import { useActOnAuthorization, type AuthorizationResult } from '../api/act-on-authorization';
+import { useAuthorizationReason } from '../api/get-authorization';
+import { STATUS_TEXT, SUBMISSION_TEXT } from '../laanc-text';
+import { pilotActions, type ActionText } from '../pilot-actions';
+import { buildTimeline } from '../timeline';
+import { AuthorizationTimeline } from './authorization-timeline';
+
+interface Props {
+  operationId: string;
+  authorization: Authorization;
+  timeZone: string;
+  meId: string | null;
+  deliveries: CallbackDelivery[];
+  onActed(result: AuthorizationResult): void;
+}
+
+/** One authorization: its terms, why it is where it is, its history, and what may be done now. */
+export function AuthorizationCard({ operationId, authorization: a, timeZone, meId, deliveries, onActed }: Props) {
+  const reason = useAuthorizationReason(operationId, a);
+  const act = useActOnAuthorization();
+  const [asking, setAsking] = useState<ActionText | null>(null);
+  const status = STATUS_TEXT[a.status];
+  const events = buildTimeline(a, reason.data, deliveries.filter((d) => d.authorizationId === a.id), meId);
+
+  return (
+    <li className={`laanc-item auth-card tone-${status.tone}`} data-testid="laanc:authorization" data-status={a.status} data-id={a.id}>
+      <div className="auth-head">
+        <span className="auth-ref">{a.referenceCode}</span>
+        <Pill tone={status.tone} testId="laanc:authorization-status" value={a.status}>
+          {status.label}
+        </Pill>
+      </div>
+      <p className="small">{status.sentence}</p>
+      {reason.data && <p className="small">Reason given: “{reason.data}”</p>}
+      <dl className="facts small">
+        <dt>Facility</dt>
+        <dd>
+          {a.airTrafficControl}
+          {a.airspaceClassCodes.length > 0 && <> · {a.airspaceClassCodes.map((c) => c.replace('CLASS_', 'Class ')).join(', ')}</>}
+        </dd>
+        <dt>Altitude</dt>
+        <dd>{a.altitude} ft AGL</dd>
+        <dt>When</dt>
+        <dd>{formatWindow(a.startTime, a.endTime, timeZone)}</dd>
+        <dt>Type</dt>
+        <dd>{SUBMISSION_TEXT[a.submissionType].label}</dd>
+      </dl>
+      <details className="disclosure">
+        <summary>Status history</summary>
+        <AuthorizationTimeline events={events} timeZone={timeZone} />
+      </details>
+      {pilotActions(a.status).length > 0 && (
+        <div className="toolbar">
+          {pilotActions(a.status).map((t) => (
+            <button key={t.action} type="button" className="button button-small" onClick={() => setAsking(t)} data-testid={`laanc:action-${t.action}`}>
+              {t.label}
+            </button>
+          ))}
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.title ?? ''}
+        confirmLabel={asking?.label ?? ''}
+        danger={asking?.danger ?? false}
+        busy={act.isPending}
+        error={act.error}
+        onCancel={() => {
+          setAsking(null);
+          act.reset();
+        }}
+        onConfirm={() =>
+          asking &&
+          act.mutate(
+            { operationId, authorizationId: a.id, action: asking.action },
+            {
+              onSuccess: (r) => {
+                setAsking(null);
+                onActed(r);
+              },
+            },
+          )
+        }
+      >
+        <p>
+          {a.referenceCode}, {a.airTrafficControl}, {a.altitude} ft, {formatWindow(a.startTime, a.endTime, timeZone)}.
+        </p>
+        <p>{asking?.confirm}</p>
+      </ConfirmDialog>
+    </li>
+  );
+}

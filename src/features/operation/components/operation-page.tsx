@@ -1,0 +1,112 @@
+import type { Geometry } from 'geojson';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { PlatformOperation } from '../../../../server/contract/operations';
+import { ErrorState, LoadingState, Pill } from '../../../components/load-states';
+import { ApiError } from '../../../lib/api-error';
+import { DisplayMap } from '../../../map/display-map';
+import type { DisplayShape } from '../../../map/operation-layers';
+import { useOperation } from '../../operations/api/get-operation';
+import { PHASE_TEXT, phaseOf } from '../../operations/operation-text';
+import { CallbackDeliveries } from './callback-deliveries';
+import { DeleteOperation } from './delete-operation';
+import { MapLegend } from './map-legend';
+import { OperationDetails } from './operation-details';
+import { OperationEditForm } from './operation-edit-form';
+import '../operation.css';
+
+interface Props {
+  id: string;
+  meId: string | null;
+  /** LAANC candidates, authorizations and notices, drawn over the boundary. */
+  shapes: DisplayShape[];
+  highlight: Geometry | null;
+  /** Why the operation cannot change now (an authorization is pending or approved), or null. */
+  lock: string | null;
+  notice: string | null;
+  /** The LAANC section, composed by the route. */
+  children(op: PlatformOperation): ReactNode;
+}
+
+/** /operations/:id: the operation on the map, its details, edit and delete while allowed, and its LAANC part. */
+export function OperationPage({ id, meId, shapes, highlight, lock, notice, children }: Props) {
+  const q = useOperation(id);
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const op = q.data;
+  const all = useMemo<DisplayShape[]>(() => (op ? [{ id: op.id, kind: 'operation', tone: 'info', geometry: op.boundary }, ...shapes] : []), [op, shapes]);
+
+  if (q.isError && !op) {
+    const missing = q.error instanceof ApiError && q.error.status === 404;
+    return (
+      <main className="page page-narrow" id="main">
+        <Link className="back-link" to="/operations">
+          ← Operations
+        </Link>
+        <h1>{missing ? 'Operation not found' : 'Operation'}</h1>
+        {missing ? (
+          <p data-testid="operation:not-found">There is no operation with this address that you may see. It may have been deleted, or it belongs to another organization.</p>
+        ) : (
+          <ErrorState title="The operation could not be loaded." error={q.error} onRetry={() => void q.refetch()} testId="operation:error" />
+        )}
+      </main>
+    );
+  }
+  if (!op) {
+    return (
+      <main className="page page-wide" id="main">
+        <h1 className="visually-hidden">Operation</h1>
+        <LoadingState label="Loading the operation…" rows={6} testId="operation:loading" />
+      </main>
+    );
+  }
+
+  const phase = PHASE_TEXT[phaseOf(op, q.dataUpdatedAt)];
+  return (
+    <main className="page page-wide" id="main">
+      <Link className="back-link" to="/operations">
+        ← Operations
+      </Link>
+      <div className="page-head">
+        <h1>
+          {op.name} <Pill tone={phase.tone}>{phase.label}</Pill>
+        </h1>
+        {!editing && (
+          <div className="toolbar">
+            <button type="button" className="button" disabled={!!lock} onClick={() => setEditing(true)} data-testid="operation:edit">
+              Edit
+            </button>
+            <DeleteOperation op={op} lock={lock} onDeleted={() => navigate('/operations', { replace: true, state: { notice: `Operation “${op.name}” was deleted.` } })} />
+          </div>
+        )}
+      </div>
+      {lock && <p className="muted small op-lock">{lock}</p>}
+      {notice && (
+        <div className="notice-bar tone-success" role="status" data-testid="operation:notice">
+          <p>{notice}</p>
+        </div>
+      )}
+      <div className="op-layout">
+        <div className="op-map">
+          <div className="map-frame">
+            <DisplayMap shapes={all} highlight={highlight} label="Map of the operation area with its LAANC candidates and authorizations; the same are listed beside it." />
+          </div>
+          <MapLegend />
+        </div>
+        <div className="op-content">
+          <section className="card" aria-labelledby="details-heading">
+            <h2 id="details-heading">Details</h2>
+            {editing ? <OperationEditForm op={op} onDone={() => setEditing(false)} /> : <OperationDetails op={op} meId={meId} />}
+          </section>
+          {children(op)}
+          {op.callbackUrl && (
+            <section className="card" aria-labelledby="callbacks-heading">
+              <h2 id="callbacks-heading">Callbacks</h2>
+              <CallbackDeliveries operationId={op.id} />
+            </section>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, pending } from '../../../test/fetch-mock';
+import { renderWithClient } from '../../../test/render';
+import { list, operation } from '../../operations/test/operation-fixtures';
+import { OperationsPage } from './operations-page';
+
+// MapLibre needs WebGL, which jsdom lacks: the map is tested in Playwright.
+vi.mock('../../../map/display-map', () => ({ DisplayMap: () => <div data-testid="display-map" /> }));
+
+const page = (route = '/operations') => renderWithClient(<OperationsPage meId="pilot-1" isOperator={false} />, { route });
+
+describe('operations page', () => {
+  it('shows a skeleton while the list loads', () => {
+    mockFetch((_, init) => pending(init));
+    page();
+    expect(screen.getByTestId('operations:loading').getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('explains a failure and tries again', async () => {
+    let calls = 0;
+    mockFetch(() => (++calls === 1 ? json({ statusCode: 500, message: 'Database unavailable' }, 500) : json(list([operation()]))));
+    page();
+    expect((await screen.findByTestId('operations:error')).textContent).toMatch(/Database unavailable/);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Roof survey' })).toBeTruthy();
+  });
+
+  it('leads to the plan page when there are no operations', async () => {
+    mockFetch(() => json(list([])));
+    page();
+    const empty = await screen.findByTestId('operations:empty');
+    expect(within(empty).getByRole('link', { name: 'Plan a flight' }).getAttribute('href')).toBe('/plan');
+  });
+
+  it('says when filters match nothing', async () => {
+    mockFetch(() => json(list([])));
+    page('/operations?status=ENDED');
+    expect(await screen.findByTestId('operations:no-match')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+
+  it('lists operations and asks the service for the next page', async () => {
+    const api = mockFetch(() => json({ ...list([operation()], 45), nextOffset: 20 }));
+    page();
+    expect(await screen.findByTestId('operations:range')).toHaveProperty('textContent', '1–1 of 45');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(api.fn.mock.calls.some(([u]) => String(u).includes('offset=20'))).toBe(true));
+    expect(String(api.fn.mock.calls[0]![0])).toContain('sort=-startTime');
+  });
+
+  it('searches in the portal, among one large page, because the service cannot', async () => {
+    const api = mockFetch(() => json(list([operation(), operation({ id: '7def5679-16a6-46e4-9fbe-2cbc5ef2c4db', name: 'Bridge inspection' })])));
+    page();
+    await screen.findByRole('link', { name: 'Roof survey' });
+    await userEvent.type(screen.getByTestId('operations:search'), 'bridge');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Roof survey' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Bridge inspection' })).toBeTruthy();
+    expect(api.fn.mock.calls.some(([u]) => String(u).includes('limit=500'))).toBe(true);
+  });
+});

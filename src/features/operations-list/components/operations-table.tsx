@@ -1,0 +1,85 @@
+import { Link } from 'react-router-dom';
+import type { PlatformOperation } from '../../../../server/contract/operations';
+import { Pill } from '../../../components/load-states';
+import { browserZone, formatInstant, formatWindow } from '../../../components/time-window';
+import type { OperationSort } from '../../operations/api/list-operations';
+import { altitudeRange, FLIGHT_TYPE_TEXT, PHASE_TEXT, phaseOf, pilotLabel } from '../../operations/operation-text';
+
+interface Props {
+  rows: PlatformOperation[];
+  sort: OperationSort;
+  onSort(sort: OperationSort): void;
+  showPilot: boolean;
+  meId: string | null;
+  highlighted: string | null;
+  onHighlight(id: string | null): void;
+  now: number;
+}
+
+type SortField = 'name' | 'startTime' | 'createdDate';
+
+function SortHeader({ field, label, sort, onSort }: { field: SortField; label: string; sort: OperationSort; onSort(s: OperationSort): void }) {
+  const active = sort === field || sort === `-${field}`;
+  const descending = sort === `-${field}`;
+  const next = (active && !descending ? `-${field}` : field) as OperationSort;
+  return (
+    <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <button type="button" className="sort-button" onClick={() => onSort(next)}>
+        {label}
+        <span aria-hidden="true">{active ? (descending ? '▼' : '▲') : '↕'}</span>
+      </button>
+    </th>
+  );
+}
+
+export function OperationsTable({ rows, sort, onSort, showPilot, meId, highlighted, onHighlight, now }: Props) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table" data-testid="operations:table">
+        <caption className="visually-hidden">Operations, sorted by {sort.replace('-', '')} {sort.startsWith('-') ? 'descending' : 'ascending'}</caption>
+        <thead>
+          <tr>
+            <SortHeader field="name" label="Name" sort={sort} onSort={onSort} />
+            <SortHeader field="startTime" label="When (local time)" sort={sort} onSort={onSort} />
+            <th scope="col">Altitude</th>
+            <th scope="col">Flight type</th>
+            {showPilot && <th scope="col">Pilot</th>}
+            <th scope="col">Authorization</th>
+            <SortHeader field="createdDate" label="Created" sort={sort} onSort={onSort} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((op) => {
+            const phase = PHASE_TEXT[phaseOf(op, now)];
+            const laanc = op.authorizationProviders.includes('APPROVAL_PROVIDER_LAANC');
+            return (
+              <tr
+                key={op.id}
+                className={highlighted === op.id ? 'is-highlighted' : undefined}
+                onMouseEnter={() => onHighlight(op.id)}
+                onMouseLeave={() => onHighlight(null)}
+                onFocus={() => onHighlight(op.id)}
+                data-testid="operations:row"
+                data-id={op.id}
+              >
+                <td className="cell-main">
+                  <Link to={`/operations/${op.id}`}>{op.name}</Link>
+                  {op.desc && <span className="cell-sub">{op.desc.length > 80 ? `${op.desc.slice(0, 80)}…` : op.desc}</span>}
+                </td>
+                <td data-label="When">
+                  <span>{formatWindow(op.startTime, op.endTime, op.timezone)}</span>{' '}
+                  <Pill tone={phase.tone}>{phase.label}</Pill>
+                </td>
+                <td data-label="Altitude">{altitudeRange(op)}</td>
+                <td data-label="Flight type">{FLIGHT_TYPE_TEXT[op.flightType]}</td>
+                {showPilot && <td data-label="Pilot">{pilotLabel(op.pilotId, meId)}</td>}
+                <td data-label="Authorization">{laanc ? 'LAANC' : <span className="muted">None requested</span>}</td>
+                <td data-label="Created">{formatInstant(op.createdDate, browserZone())}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

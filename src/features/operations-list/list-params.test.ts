@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_STATE, readListState, serverParams, writeListState } from './list-params';
+
+describe('operations list state', () => {
+  it('round-trips through the URL and drops what it does not know', () => {
+    const s = { ...DEFAULT_STATE, q: 'roof', status: 'UPCOMING' as const, from: '2026-05-01', type: 'FLIGHT_TYPE_COMMERCIAL' as const, sort: 'name' as const, page: 2 };
+    expect(readListState(writeListState(s))).toEqual(s);
+    expect(readListState(new URLSearchParams('status=SOON&sort=colour&page=-3&from=yesterday'))).toEqual(DEFAULT_STATE);
+  });
+
+  it('pages on the service when it can filter everything', () => {
+    expect(serverParams({ ...DEFAULT_STATE, status: 'ENDED', page: 3 })).toMatchObject({ limit: 20, offset: 60, status: 'ENDED', sort: '-startTime' });
+  });
+
+  it('asks for one large page when the portal filters (search, flight type, pilot)', () => {
+    expect(serverParams({ ...DEFAULT_STATE, q: 'x', page: 3 })).toMatchObject({ limit: 500, offset: 0 });
+  });
+
+  it('sends whole local days as UTC', () => {
+    const p = serverParams({ ...DEFAULT_STATE, from: '2026-05-01', to: '2026-05-01' });
+    expect(Date.parse(p.to!) - Date.parse(p.from!)).toBe(24 * 3600_000);
+    expect(p.from).toMatch(/Z$/);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The operations page keeps its search, filters, sort and page in the URL, so a filtered list can be
+ * shared and the back button restores it. Status, dates, sort and paging go to the service
+ * (GET /v1/operations); search, flight type and pilot it does not filter by, so the portal does.
+ */
+import type { OperationListParams, OperationPhase, OperationSort } from '../operations/api/list-operations';
+
+export type FlightTypeFilter = '' | 'FLIGHT_TYPE_COMMERCIAL' | 'FLIGHT_TYPE_RECREATIONAL';
+
+export interface ListState {
+  q: string;
+  status: OperationPhase | '';
+  /** Local calendar dates, YYYY-MM-DD (the person's own days). */
+  from: string;
+  to: string;
+  type: FlightTypeFilter;
+  /** '' anyone, 'me', or a pilot id. */
+  pilot: string;
+  sort: OperationSort;
+  /** 0-based. */
+  page: number;
+}
+
+export const PAGE_SIZE = 20;
+/** The most the service returns in one page; search and the portal-side filters look at this many. */
+export const CLIENT_FILTER_LIMIT = 500;
+
+const PHASES: OperationPhase[] = ['UPCOMING', 'ACTIVE', 'ENDED'];
+const SORTS: OperationSort[] = ['startTime', '-startTime', 'createdDate', '-createdDate', 'name', '-name'];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const DEFAULT_STATE: ListState = { q: '', status: '', from: '', to: '', type: '', pilot: '', sort: '-startTime', page: 0 };
+
+export function readListState(p: URLSearchParams): ListState {
+  const status = p.get('status') ?? '';
+  const sort = p.get('sort') ?? DEFAULT_STATE.sort;
+  const type = p.get('type') ?? '';
+  const page = Number(p.get('page') ?? '1');
+  return {
+    q: p.get('q') ?? '',
+    status: (PHASES as string[]).includes(status) ? (status as OperationPhase) : '',
+    from: DATE.test(p.get('from') ?? '') ? p.get('from')! : '',
+    to: DATE.test(p.get('to') ?? '') ? p.get('to')! : '',
+    type: type === 'FLIGHT_TYPE_COMMERCIAL' || type === 'FLIGHT_TYPE_RECREATIONAL' ? type : '',
+    pilot: p.get('pilot') ?? '',
+    sort: (SORTS as string[]).includes(sort) ? (sort as OperationSort) : DEFAULT_STATE.sort,
+    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+  };
+}
+
+export function writeListState(s: ListState): URLSearchParams {
+  const p = new URLSearchParams();
+  if (s.q) p.set('q', s.q);
+  if (s.status) p.set('status', s.status);
+  if (s.from) p.set('from', s.from);
+  if (s.to) p.set('to', s.to);
+  if (s.type) p.set('type', s.type);
+  if (s.pilot) p.set('pilot', s.pilot);
+  if (s.sort !== DEFAULT_STATE.sort) p.set('sort', s.sort);
+  if (s.page > 0) p.set('page', String(s.page + 1));
+  return p;
+}
+
+export function hasFilters(s: ListState): boolean {
+  return !!(s.q || s.status || s.from || s.to || s.type || s.pilot);
+}
+
+/** Filters the service cannot apply: with any of them the portal pages through the results itself. */
+export function filtersInPortal(s: ListState): boolean {
+  return !!(s.q.trim() || s.type || s.pilot);
+}
+
+/** A local calendar date's start as UTC (the service takes RFC 3339 UTC only). */
+export function localDayStartUtc(date: string, plusDays = 0): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + plusDays).toISOString();
+}
+
+export function serverParams(s: ListState): OperationListParams {
+  const inPortal = filtersInPortal(s);
+  return {
+    limit: inPortal ? CLIENT_FILTER_LIMIT : PAGE_SIZE,
+    offset: inPortal ? 0 : s.page * PAGE_SIZE,
+    status: s.status || undefined,
+    // "from" keeps operations ending after the start of that day; "to" those starting before the end of it.
+    from: s.from ? localDayStartUtc(s.from) : undefined,
+    to: s.to ? localDayStartUtc(s.to, 1) : undefined,
+    sort: s.sort,
+  };
+}

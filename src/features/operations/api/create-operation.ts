@@ -1,0 +1,21 @@
+/** POST /v1/operations (endpoints.md, platform operation create; body and answer per spec 2.4). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { OperationSavedSchema, type OperationWriteSchema } from '../../../../server/contract/operations';
+import { request } from '../../../lib/api-client';
+import { operationsKeys } from '../operations-keys';
+
+export type OperationDraft = z.input<typeof OperationWriteSchema>;
+export type OperationSaved = z.infer<typeof OperationSavedSchema>;
+
+export function createOperation(draft: OperationDraft): Promise<OperationSaved> {
+  return request('/v1/operations', OperationSavedSchema, { method: 'POST', body: draft });
+}
+
+export function useCreateOperation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createOperation,
+    onSuccess: () => qc.invalidateQueries({ queryKey: operationsKeys.lists() }),
+  });
+}

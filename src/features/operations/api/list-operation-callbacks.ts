@@ -1,0 +1,25 @@
+/** GET /v1/operations/{id}/callbacks (docs/operations-laanc.md "Callbacks"): every delivery with every attempt. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { CallbackDeliveryListSchema } from '../../../../server/contract/operations';
+import { request } from '../../../lib/api-client';
+import { operationsKeys } from '../operations-keys';
+
+export type CallbackDeliveryList = z.infer<typeof CallbackDeliveryListSchema>;
+export type CallbackDelivery = CallbackDeliveryList['deliveries'][number];
+
+export function listOperationCallbacks(id: string, signal?: AbortSignal): Promise<CallbackDeliveryList> {
+  return request(`/v1/operations/${encodeURIComponent(id)}/callbacks`, CallbackDeliveryListSchema, { signal });
+}
+
+export const operationCallbacksQueryOptions = (id: string) =>
+  queryOptions({ queryKey: operationsKeys.callbacks(id), queryFn: ({ signal }) => listOperationCallbacks(id, signal) });
+
+export function useOperationCallbacks(id: string, opts: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+  return useQuery({ ...operationCallbacksQueryOptions(id), ...opts });
+}
+
+/** A receiver that keeps failing: given up on, or retrying after an error. */
+export function isFailing(d: CallbackDelivery): boolean {
+  return d.state === 'FAILED' || (d.state === 'PENDING' && d.lastError !== null);
+}

@@ -1,0 +1,44 @@
+/**
+ * GET /v1/operations (spec 4.9; paging, filters and sort are ours: docs/operations-laanc.md). Only the
+ * query fields the service knows are sent: its query schema is strict and refuses others.
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { OperationListSchema, type OperationPhaseSchema, type OperationSortSchema } from '../../../../server/contract/operations';
+import { request } from '../../../lib/api-client';
+import { operationsKeys } from '../operations-keys';
+
+export type OperationList = z.infer<typeof OperationListSchema>;
+export type OperationSort = z.infer<typeof OperationSortSchema>;
+export type OperationPhase = z.infer<typeof OperationPhaseSchema>;
+
+export interface OperationListParams {
+  limit: number;
+  offset: number;
+  status?: OperationPhase | undefined;
+  /** RFC 3339 UTC: operations ending after it. */
+  from?: string | undefined;
+  /** RFC 3339 UTC: operations starting before it. */
+  to?: string | undefined;
+  sort: OperationSort;
+}
+
+export function listQueryString(p: OperationListParams): string {
+  const q = new URLSearchParams({ limit: String(p.limit), offset: String(p.offset), sort: p.sort });
+  if (p.status) q.set('status', p.status);
+  if (p.from) q.set('from', p.from);
+  if (p.to) q.set('to', p.to);
+  return q.toString();
+}
+
+export function listOperations(params: OperationListParams, signal?: AbortSignal): Promise<OperationList> {
+  return request(`/v1/operations?${listQueryString(params)}`, OperationListSchema, { signal });
+}
+
+export const operationsQueryOptions = (params: OperationListParams) =>
+  queryOptions({ queryKey: operationsKeys.list(params), queryFn: ({ signal }) => listOperations(params, signal) });
+
+export function useOperations(params: OperationListParams, opts: { refetchInterval?: number } = {}) {
+  // While the next page or filter loads, keep the last rows (marked as updating) rather than a blank table.
+  return useQuery({ ...operationsQueryOptions(params), placeholderData: keepPreviousData, ...opts });
+}

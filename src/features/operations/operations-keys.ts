@@ -1,0 +1,10 @@
+import type { OperationListParams } from './api/list-operations';
+
+export const operationsKeys = {
+  all: ['operations'] as const,
+  lists: () => [...operationsKeys.all, 'list'] as const,
+  list: (params: OperationListParams) => [...operationsKeys.lists(), params] as const,
+  detail: (id: string) => [...operationsKeys.all, 'detail', id] as const,
+  laanc: (id: string) => [...operationsKeys.detail(id), 'laanc'] as const,
+  callbacks: (id: string) => [...operationsKeys.detail(id), 'callbacks'] as const,
+};

@@ -1,0 +1,120 @@
+import { useId } from 'react';
+import { fromMeters, toFeet, type LengthUnit } from '../../../geo/units';
+import { formatInZone, utcToZonedLocal, zonedLocalToUtc } from '../../../lib/zoned-time';
+import { toPlanStart, type Plan, type FlightKind } from '../plan-params';
+import type { PlanUpdate } from '../use-plan';
+import { NumberField } from './number-field';
+
+interface Props {
+  plan: Plan;
+  timeZone: string;
+  onChange(update: PlanUpdate): void;
+}
+
+/** 14 CFR 107.51(b) and spec section 8: 5 to 400 ft above ground; flights of 1 to 720 minutes. */
+export const ALTITUDE_FT = { min: 5, max: 400 } as const;
+export const DURATION_MIN = { min: 1, max: 720 } as const;
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+export function altitudeLimits(unit: LengthUnit): { min: number; max: number } {
+  if (unit === 'ft') return ALTITUDE_FT;
+  // Rounded inwards, so a height typed in metres never falls outside the limit in feet.
+  const m = (ft: number) => fromMeters(ft * 0.3048, 'm');
+  return { min: Math.ceil(m(ALTITUDE_FT.min) * 10) / 10, max: Math.floor(m(ALTITUDE_FT.max) * 10) / 10 };
+}
+
+/** "2026-11-22 01:00–02:00", the end's date added when the flight crosses midnight UTC. */
+function utcText(start: Date, end: Date): string {
+  const s = start.toISOString();
+  const e = end.toISOString();
+  const endDay = e.slice(0, 10) === s.slice(0, 10) ? '' : `${e.slice(0, 10)} `;
+  return `${s.slice(0, 10)} ${s.slice(11, 16)}–${endDay}${e.slice(11, 16)}`;
+}
+
+export function FlightForm({ plan, timeZone, onChange }: Props) {
+  const startId = useId();
+  const limits = altitudeLimits(plan.unit);
+  const start = plan.start ? new Date(plan.start.replace('Z', ':00Z')) : null;
+  const end = start ? new Date(start.getTime() + plan.durationMin * 60_000) : null;
+
+  const switchUnit = (unit: LengthUnit) => {
+    if (unit === plan.unit) return;
+    // Keep the same height, shown in the other unit.
+    const ft = toFeet(plan.maxAltitude, plan.unit);
+    onChange({ unit, maxAltitude: unit === 'ft' ? Math.round(ft) : r1(ft * 0.3048) });
+  };
+
+  return (
+    <div className="flight-grid">
+      <NumberField
+        label="Max altitude"
+        unit={plan.unit === 'ft' ? 'ft AGL' : 'm AGL'}
+        min={limits.min}
+        max={limits.max}
+        value={plan.maxAltitude}
+        testId="plan:altitude"
+        onChange={(v) => onChange({ maxAltitude: v })}
+      />
+      <fieldset className="fieldset plain">
+        <legend>Unit</legend>
+        <div className="segmented">
+          {(['ft', 'm'] as const).map((u) => (
+            <label key={u}>
+              <input type="radio" name="unit" value={u} checked={plan.unit === u} onChange={() => switchUnit(u)} />
+              <span>{u === 'ft' ? 'feet' : 'metres'}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="field span-2">
+        <label htmlFor={startId}>
+          Start <span className="muted">(local time at the area, {timeZone})</span>
+        </label>
+        <input
+          id={startId}
+          type="datetime-local"
+          step={60}
+          value={start ? utcToZonedLocal(start, timeZone) : ''}
+          data-testid="plan:start"
+          onChange={(e) => {
+            const utc = zonedLocalToUtc(e.target.value, timeZone);
+            if (utc) onChange({ start: toPlanStart(utc) });
+          }}
+        />
+        {start && end && (
+          <small className="muted" data-testid="plan:times">
+            {formatInZone(start, timeZone)} to {formatInZone(end, timeZone)}
+            <br />
+            UTC {utcText(start, end)}
+          </small>
+        )}
+        {start && start.getTime() < Date.now() - 60_000 && <small className="warning-text">This start time is in the past.</small>}
+      </div>
+      <NumberField
+        label="Duration"
+        unit="min"
+        min={DURATION_MIN.min}
+        max={DURATION_MIN.max}
+        value={plan.durationMin}
+        onChange={(v) => onChange({ durationMin: Math.round(v) })}
+      />
+      <fieldset className="fieldset plain">
+        <legend>Flight type</legend>
+        <div className="segmented">
+          {(
+            [
+              ['part107', 'Part 107', 'Commercial, under 14 CFR Part 107'],
+              ['recreational', 'Recreational', 'Recreational, under 49 U.S.C. 44809'],
+            ] as [FlightKind, string, string][]
+          ).map(([k, label, title]) => (
+            <label key={k} title={title}>
+              <input type="radio" name="flight-type" value={k} checked={plan.flightType === k} onChange={() => onChange({ flightType: k })} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

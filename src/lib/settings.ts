@@ -1,0 +1,77 @@
+/**
+ * The person's settings: theme, and which deployment the portal talks to.
+ * Theme, base URL and client id persist in localStorage. The client secret and any access token
+ * are kept in memory only (domain.md: keep bearer tokens out of localStorage), so after a reload a
+ * person using another deployment types the secret again.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type ThemeSetting = 'system' | 'light' | 'dark';
+
+/** null: this deployment, same origin, signed-in session cookie. */
+export interface RemoteConnection {
+  baseUrl: string;
+  clientId: string;
+}
+
+export interface Settings {
+  theme: ThemeSetting;
+  remote: RemoteConnection | null;
+}
+
+const KEY = 'skyplan.settings';
+const DEFAULTS: Settings = { theme: 'system', remote: null };
+
+let current: Settings = load();
+let clientSecret = '';
+const listeners = new Set<() => void>();
+
+function load(): Settings {
+  try {
+    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(KEY);
+    if (!raw) return DEFAULTS;
+    const v = JSON.parse(raw) as Partial<Settings>;
+    const theme = v.theme === 'light' || v.theme === 'dark' ? v.theme : 'system';
+    const r = v.remote;
+    const remote = r && typeof r.baseUrl === 'string' && typeof r.clientId === 'string' ? { baseUrl: r.baseUrl, clientId: r.clientId } : null;
+    return { theme, remote };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+export function getSettings(): Settings {
+  return current;
+}
+
+export function getClientSecret(): string {
+  return clientSecret;
+}
+
+export function updateSettings(patch: Partial<Settings>, secret?: string): void {
+  current = { ...current, ...patch };
+  if (secret !== undefined) clientSecret = secret;
+  if (current.remote === null) clientSecret = '';
+  try {
+    localStorage.setItem(KEY, JSON.stringify(current));
+  } catch {
+    // Private mode or full storage: the setting still holds for this tab.
+  }
+  for (const l of listeners) l();
+}
+
+/** For tests: back to defaults without touching storage. */
+export function resetSettings(): void {
+  current = DEFAULTS;
+  clientSecret = '';
+  for (const l of listeners) l();
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function useSettings(): Settings {
+  return useSyncExternalStore(subscribe, getSettings, getSettings);
+}

@@ -1,0 +1,64 @@
+/**
+ * Wall-clock times in a named IANA zone without a date library: the pilot types the start in the
+ * area's local time (the zone of the place they fly, not of their browser) and the service gets UTC.
+ */
+
+/** The zone's offset from UTC at `instant`, in minutes (e.g. -420 for PDT). */
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * 'YYYY-MM-DDTHH:mm' read in `timeZone` → the UTC instant. In the hour skipped when clocks go
+ * forward the time is read with the offset before the change (as most calendars do).
+ */
+export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
+  const m = LOCAL.exec(local);
+  if (!m) return null;
+  const naive = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  // Two passes: the offset at the guess can differ from the offset at the answer near a change.
+  let t = naive - zoneOffsetMinutes(new Date(naive), timeZone) * 60_000;
+  t = naive - zoneOffsetMinutes(new Date(t), timeZone) * 60_000;
+  return new Date(t);
+}
+
+/** The UTC instant as 'YYYY-MM-DDTHH:mm' on the wall clocks of `timeZone` (for datetime-local inputs). */
+export function utcToZonedLocal(instant: Date, timeZone: string): string {
+  const shifted = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** e.g. "Sat, Jun 14, 09:00 PDT" in `timeZone`. */
+export function formatInZone(instant: Date, timeZone: string): string {
+  // en-US: it names US zones by their abbreviations (PDT), where en-GB says GMT-7.
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(instant);
+}
+
+/** The next quarter hour from `now`, at least five minutes ahead: a sensible default start. */
+export function nextQuarterHour(now: Date): Date {
+  const q = 15 * 60_000;
+  return new Date(Math.ceil((now.getTime() + 5 * 60_000) / q) * q);
+}

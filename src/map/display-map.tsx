@@ -1,0 +1,117 @@
+/**
+ * A map that shows operations and their LAANC shapes, without drawing: the same MapController (and
+ * so the same style, fallback and controls) as the plan page, with the layers of operation-layers.ts.
+ * Data goes in through props; a click on an operation goes out through onSelect (the table beside
+ * the map is the keyboard way to the same place).
+ */
+import type { Geometry } from 'geojson';
+import type { GeoJSONSource } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiUrl } from '../lib/api-client';
+import { isE2E } from '../lib/env';
+import { useSettings } from '../lib/settings';
+import { useTheme } from '../lib/theme';
+import { MapController } from './map-controller';
+import { addOperationLayers, boundsOf, highlightCollection, OPS_LAYER, OPS_SOURCE, shapesCollection, type DisplayShape } from './operation-layers';
+
+const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
+const INITIAL = { center: [-98.5, 39.5] as [number, number], zoom: 3 };
+const noop = () => {};
+
+declare global {
+  interface Window {
+    /** End-to-end tests only (?e2e=1): the display map of the page. */
+    __skyplanDisplay?: { map: MapController['map']; shapes(): DisplayShape[] };
+  }
+}
+
+interface Props {
+  shapes: DisplayShape[];
+  highlight?: Geometry | null;
+  selectedId?: string | null;
+  /** Said to screen readers before the map; the page's text carries the same information. */
+  label: string;
+  onSelect?(id: string): void;
+}
+
+export function DisplayMap({ shapes, highlight = null, selectedId = null, label, onSelect }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const [controller, setController] = useState<MapController | null>(null);
+  const [styleError, setStyleError] = useState<string | null>(null);
+  const theme = useTheme();
+  const { remote } = useSettings();
+  const styleUrl = useMemo(() => apiUrl(`/styles/${theme}/style.json`), [theme, remote]); // eslint-disable-line react-hooks/exhaustive-deps -- apiUrl reads `remote`
+  const latest = useRef({ shapes, highlight, selectedId, onSelect, styleUrl, theme });
+  useEffect(() => {
+    latest.current = { shapes, highlight, selectedId, onSelect, styleUrl, theme };
+  });
+
+  useEffect(() => {
+    const e2e = isE2E();
+    const { styleUrl: url, theme: t } = latest.current;
+    const c = new MapController(container.current!, {
+      styleUrl: url,
+      fallbackBackground: BACKGROUND[t],
+      ...INITIAL,
+      preserveDrawingBuffer: e2e,
+      handlers: { onChange: noop, onStateChange: noop, onStyleError: setStyleError },
+    });
+    const map = c.map;
+    // A page that scrolls past the map should not zoom it: ctrl/two-finger gestures only.
+    map.cooperativeGestures.enable();
+    const push = () => {
+      addOperationLayers(map);
+      const { shapes: s, highlight: h, selectedId: sel } = latest.current;
+      (map.getSource(OPS_SOURCE.shapes) as GeoJSONSource | undefined)?.setData(shapesCollection(s, sel));
+      (map.getSource(OPS_SOURCE.highlight) as GeoJSONSource | undefined)?.setData(highlightCollection(h));
+    };
+    map.on('style.load', push);
+    const click = (e: { features?: { properties: Record<string, unknown> }[] }) => {
+      const id = e.features?.[0]?.properties.id;
+      if (typeof id === 'string') latest.current.onSelect?.(id);
+    };
+    map.on('click', OPS_LAYER.operationFill, click);
+    map.on('mouseenter', OPS_LAYER.operationFill, () => (map.getCanvas().style.cursor = latest.current.onSelect ? 'pointer' : ''));
+    map.on('mouseleave', OPS_LAYER.operationFill, () => (map.getCanvas().style.cursor = ''));
+    const ro = new ResizeObserver(() => c.resize());
+    ro.observe(container.current!);
+    if (e2e) window.__skyplanDisplay = { map, shapes: () => latest.current.shapes };
+    setController(c);
+    return () => {
+      ro.disconnect();
+      if (e2e) delete window.__skyplanDisplay;
+      setController(null);
+      c.destroy();
+    };
+  }, []);
+
+  useEffect(() => controller?.setStyleUrl(styleUrl, BACKGROUND[theme]), [controller, styleUrl, theme]);
+
+  useEffect(() => {
+    // Before the style has loaded there is no source yet: the 'style.load' push brings the data.
+    (controller?.map.getSource(OPS_SOURCE.shapes) as GeoJSONSource | undefined)?.setData(shapesCollection(shapes, selectedId));
+  }, [controller, shapes, selectedId]);
+
+  useEffect(() => {
+    (controller?.map.getSource(OPS_SOURCE.highlight) as GeoJSONSource | undefined)?.setData(highlightCollection(highlight));
+  }, [controller, highlight]);
+
+  // Frame the shapes when the set of shapes changes (not when only a status colour does).
+  const frameKey = shapes.map((s) => s.id).join('|');
+  useEffect(() => {
+    const b = boundsOf(latest.current.shapes);
+    if (controller && b) controller.fitTo(b);
+  }, [controller, frameKey]);
+
+  return (
+    <>
+      <p className="visually-hidden">{label}</p>
+      <div ref={container} className="display-map" data-testid="display-map" />
+      {styleError && (
+        <p className="map-frame-note" role="status">
+          {styleError}
+        </p>
+      )}
+    </>
+  );
+}

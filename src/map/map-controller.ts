@@ -1,0 +1,133 @@
+/**
+ * Owns the maplibregl.Map: created once per mount, removed on unmount. React pushes data in
+ * through the setters below, which skip data they already show (compared by reference: callers
+ * memoize), and hears from the map through the handlers given at construction.
+ */
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { StyleSpecification } from 'maplibre-gl';
+import { DrawAdapter, type DrawHandlers } from './draw-adapter';
+import { isOwnSource } from './ids';
+import { addOverlays, overlayData, raiseOverlays, type Overlays } from './overlays';
+import './draw.css';
+
+// Without this the production build cannot find MapLibre's worker ("Worker failed to load").
+maplibregl.setWorkerUrl(workerUrl);
+
+export interface MapControllerOptions {
+  styleUrl: string;
+  /** Used when the service's style cannot be loaded, so the map still shows the shapes. */
+  fallbackBackground: string;
+  center: [number, number];
+  zoom: number;
+  /** Tests only: keeps the canvas readable for pixel checks. */
+  preserveDrawingBuffer?: boolean;
+  handlers: DrawHandlers & { onStyleError?(message: string): void };
+}
+
+export class MapController {
+  readonly map: maplibregl.Map;
+  readonly draw: DrawAdapter;
+  private styleUrl: string;
+  private overlays: Overlays = { boundary: null, invalid: false, problems: null, highlight: null };
+  private usingFallback = false;
+
+  constructor(container: HTMLElement, private readonly options: MapControllerOptions) {
+    this.styleUrl = options.styleUrl;
+    this.map = new maplibregl.Map({
+      container,
+      style: options.styleUrl,
+      center: options.center,
+      zoom: options.zoom,
+      attributionControl: { compact: true },
+      canvasContextAttributes: { preserveDrawingBuffer: options.preserveDrawingBuffer ?? false },
+    });
+    this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    this.map.addControl(new maplibregl.ScaleControl({ unit: 'nautical' }), 'bottom-left');
+    this.map.on('style.load', this.onStyleLoad);
+    this.map.on('error', this.onError);
+    this.draw = new DrawAdapter(this.map, options.handlers);
+    // Draw adds its layers on 'load', after ours; this listener runs after draw's, so it can lift
+    // the problem markers and the highlight above them.
+    this.map.on('load', () => {
+      raiseOverlays(this.map);
+      collapseAttribution(container);
+    });
+  }
+
+  setStyleUrl(url: string, fallbackBackground: string): void {
+    if (url === this.styleUrl) return;
+    this.styleUrl = url;
+    this.options.fallbackBackground = fallbackBackground;
+    this.usingFallback = false;
+    // Keep our sources and draw's across the swap: setStyle would drop them otherwise.
+    this.map.setStyle(url, { transformStyle: carryOver });
+  }
+
+  setOverlays(next: Overlays): void {
+    const prev = this.overlays;
+    this.overlays = next;
+    // Not isStyleLoaded(): it stays false while tiles load, and the change would be lost. A source
+    // that does not exist yet gets the current data on style.load.
+    for (const [id, data] of overlayData(next, prev)) {
+      (this.map.getSource(id) as maplibregl.GeoJSONSource | undefined)?.setData(data);
+    }
+  }
+
+  /** Frames a shape, leaving room for the panel that may cover part of the map. */
+  fitTo(bounds: [number, number, number, number]): void {
+    this.map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
+  }
+
+  resize(): void {
+    this.map.resize();
+  }
+
+  destroy(): void {
+    this.draw.destroy();
+    this.map.remove();
+  }
+
+  private readonly onStyleLoad = () => {
+    addOverlays(this.map);
+    raiseOverlays(this.map);
+    for (const [id, data] of overlayData(this.overlays, null)) {
+      (this.map.getSource(id) as maplibregl.GeoJSONSource | undefined)?.setData(data);
+    }
+  };
+
+  private readonly onError = (e: maplibregl.ErrorEvent) => {
+    // A failed fetch carries the status and URL (MapLibre's AJAXError).
+    const err = e.error as { message: string; status?: number; url?: string } | undefined;
+    // Only a style that fails to load is ours to handle; a missing tile is logged by MapLibre.
+    const styleFailed = !this.usingFallback && err?.url !== undefined && err.url.includes('/style.json');
+    if (!styleFailed) return;
+    this.usingFallback = true;
+    this.options.handlers.onStyleError?.(`The basemap could not be loaded (${err?.status ?? 'no answer'}); shapes are still shown.`);
+    this.map.setStyle(fallbackStyle(this.options.fallbackBackground), { transformStyle: carryOver });
+  };
+}
+
+/**
+ * MapLibre opens the compact attribution until the first drag; with the service's long source
+ * list it then covers the bottom of the map, where a pilot clicks corners. Start it closed; the
+ * (i) button opens it.
+ */
+function collapseAttribution(container: HTMLElement): void {
+  const attrib = container.querySelector('.maplibregl-ctrl-attrib.maplibregl-compact-show');
+  attrib?.classList.remove('maplibregl-compact-show');
+}
+
+function fallbackStyle(background: string): StyleSpecification {
+  return { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': background } }] };
+}
+
+const carryOver = (prev: StyleSpecification | undefined, next: StyleSpecification): StyleSpecification => {
+  if (!prev) return next;
+  const sources = { ...next.sources };
+  for (const [id, src] of Object.entries(prev.sources)) if (isOwnSource(id)) sources[id] = src;
+  const kept = prev.layers.filter((l) => 'source' in l && typeof l.source === 'string' && isOwnSource(l.source));
+  return { ...next, sources, layers: [...next.layers, ...kept] };
+};
+

@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import { isE2E } from '../lib/env';
+import type { DrawGeometry, DrawState, DrawTool } from './draw-adapter';
+import { MapController } from './map-controller';
+import type { Overlays } from './overlays';
+
+export interface MapViewHandlers {
+  onShapeChange(geometry: DrawGeometry | null): void;
+  onDrawStateChange(state: DrawState, tool: DrawTool | null): void;
+  onStyleError(message: string): void;
+}
+
+interface Props {
+  styleUrl: string;
+  fallbackBackground: string;
+  overlays: Overlays;
+  drawGeometry: DrawGeometry | null;
+  /** A new value frames these bounds (a shape opened from a link, pasted or typed), not on every edit. */
+  frame: { bounds: [number, number, number, number]; seq: number } | null;
+  handlers: MapViewHandlers;
+  onReady(controller: MapController | null): void;
+  label: string;
+}
+
+declare global {
+  interface Window {
+    /** End-to-end tests only (?e2e=1). */
+    __skyplan?: { map: MapController['map']; features(): unknown[]; mode(): string };
+  }
+}
+
+const INITIAL = { center: [-122.32, 47.56] as [number, number], zoom: 11 };
+
+export function MapView({ styleUrl, fallbackBackground, overlays, drawGeometry, frame, handlers, onReady, label }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const controller = useRef<MapController | null>(null);
+  // The controller outlives renders; it calls whatever handlers are current.
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+  const initial = useRef({ styleUrl, fallbackBackground, onReady });
+
+  useEffect(() => {
+    const { styleUrl: url, fallbackBackground: bg, onReady: ready } = initial.current;
+    const e2e = isE2E();
+    const c = new MapController(container.current!, {
+      styleUrl: url,
+      fallbackBackground: bg,
+      ...INITIAL,
+      preserveDrawingBuffer: e2e,
+      handlers: {
+        onChange: (g) => handlersRef.current.onShapeChange(g),
+        onStateChange: (s, t) => handlersRef.current.onDrawStateChange(s, t),
+        onStyleError: (m) => handlersRef.current.onStyleError(m),
+      },
+    });
+    controller.current = c;
+    if (e2e) window.__skyplan = { map: c.map, features: () => c.draw.features(), mode: () => c.draw.mode() };
+    // The panel beside the map changes its size without a window resize.
+    const ro = new ResizeObserver(() => c.resize());
+    ro.observe(container.current!);
+    ready(c);
+    return () => {
+      ro.disconnect();
+      ready(null);
+      if (e2e) delete window.__skyplan;
+      controller.current = null;
+      c.destroy();
+    };
+  }, []);
+
+  useEffect(() => controller.current?.setStyleUrl(styleUrl, fallbackBackground), [styleUrl, fallbackBackground]);
+  useEffect(() => controller.current?.setOverlays(overlays), [overlays]);
+  useEffect(() => controller.current?.draw.set(drawGeometry), [drawGeometry]);
+  useEffect(() => {
+    if (frame) controller.current?.fitTo(frame.bounds);
+  }, [frame]);
+
+  // MapLibre gives its canvas role="region" and the label "Map"; the text below says how to use it.
+  return (
+    <>
+      <p className="visually-hidden">{label}</p>
+      <div ref={container} className="map" data-testid="map" />
+    </>
+  );
+}
