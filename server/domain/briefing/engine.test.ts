@@ -1,11 +1,12 @@
 /** The engine's parts one by one: time, geometry, facility-map cells, restrictions, the airspace check, notice contents. */
 import { describe, expect, it } from 'vitest';
 import { briefArea, briefLocation, checkAirspace, facilityMapCells, restrictionsFor } from '.';
+import { Dataset } from '../../data/dataset';
 import type { AirspaceFeature } from '../../data/model';
 import { box } from './fixtures/build';
-import { fixtureDataset, NOW } from './fixtures';
+import { fixtureDataset, fixtureFile, NOW } from './fixtures';
 import { gapNm, roundNm, separationNm } from './geometry';
-import { activity, timeOfUseIntervals } from './time';
+import { activity, inEffectWithin, timeOfUseIntervals } from './time';
 
 const ds = fixtureDataset();
 const win = (start: string, minutes = 60) => ({ start: new Date(start), end: new Date(Date.parse(start) + minutes * 60_000) });
@@ -36,6 +37,21 @@ describe('time awareness', () => {
     expect(activity(bend, win('2025-07-02T00:00:00Z')).state).toBe('upcoming');
     expect(activity(bend, win('2025-07-06T00:00:00Z')).state).toBe('expired');
     expect(activity(bend, win('2025-07-05T23:30:00Z')).state).toBe('active');
+  });
+
+  it('gives the parts of the window in effect, clipped to the window and the schedule, merged', () => {
+    const iso = (l: { start: number; end: number }[]) => l.map((i) => [new Date(i.start).toISOString(), new Date(i.end).toISOString()]);
+    const f: AirspaceFeature = {
+      id: 'x', layer: 'nsufr', name: 'x', geometry: { type: 'Point', coordinates: [0, 0] }, sourceId: 's',
+      // 10:00-12:00 and 11:00-13:00 UTC overlap (merged); the schedule ends on the second day at 12:30.
+      schedule: { startTime: '2025-07-01T00:00:00Z', endTime: '2025-07-02T12:30:00Z', timesOfUse: [{ dailyStart: '10:00', dailyEnd: '12:00' }, { dailyStart: '11:00', dailyEnd: '13:00' }] },
+    };
+    expect(iso(inEffectWithin(f, { start: new Date('2025-07-01T11:30:00Z'), end: new Date('2025-07-03T00:00:00Z') }))).toEqual([
+      ['2025-07-01T11:30:00.000Z', '2025-07-01T13:00:00.000Z'],
+      ['2025-07-02T10:00:00.000Z', '2025-07-02T12:30:00.000Z'],
+    ]);
+    expect(inEffectWithin(f, { start: new Date('2025-07-01T14:00:00Z'), end: new Date('2025-07-01T15:00:00Z') })).toEqual([]);
+    expect(inEffectWithin(f, { start: new Date('2025-07-03T11:00:00Z'), end: new Date('2025-07-03T12:00:00Z') })).toEqual([]);
   });
 });
 
@@ -88,6 +104,28 @@ describe('restrictionsFor', () => {
     const [stadium] = restrictionsFor(ds, { type: 'Point', coordinates: [-94.4839, 39.0489] }, win('2025-07-05T02:30:00Z'));
     expect(stadium).toMatchObject({ kind: 'STADIUM', startTime: '2025-07-04T22:00:00Z', endTime: '2025-07-05T03:00:00Z' });
     expect(stadium!.geometry.type).toBe('Polygon');
+  });
+
+  it('gives every period in effect within the window: part-time hours, TFR schedule, the whole window for the FRZ', () => {
+    const iso = (l: { start: number; end: number }[]) => l.map((i) => [new Date(i.start).toISOString(), new Date(i.end).toISOString()]);
+    // Grand Coulee: 06:00-22:00 Los Angeles (PDT in July) = 13:00-05:00 UTC.
+    const coulee = (start: string, minutes: number) => restrictionsFor(ds, { type: 'Point', coordinates: [-118.9819, 47.956] }, win(start, minutes)).find((r) => r.featureId === 'nsufr:grand-coulee');
+    expect(iso(coulee('2025-07-04T03:00:00Z', 36 * 60)!.periods)).toEqual([
+      ['2025-07-04T03:00:00.000Z', '2025-07-04T05:00:00.000Z'],
+      ['2025-07-04T13:00:00.000Z', '2025-07-05T05:00:00.000Z'],
+      ['2025-07-05T13:00:00.000Z', '2025-07-05T15:00:00.000Z'],
+    ]);
+    expect(coulee('2025-07-04T06:00:00Z', 60)).toBeUndefined();
+    const [tfr] = restrictionsFor(ds, { type: 'Point', coordinates: [-121.45, 44.02] }, win('2025-07-05T23:00:00Z', 120));
+    expect(iso(tfr!.periods)).toEqual([['2025-07-05T23:00:00.000Z', '2025-07-06T00:00:00.000Z']]);
+    const frz = restrictionsFor(ds, { type: 'Point', coordinates: [-77.0365, 38.8977] }, win(NOW.toISOString())).find((r) => r.kind === 'WASHINGTON_FRZ')!;
+    expect(iso(frz.periods)).toEqual([[NOW.toISOString(), new Date(NOW.getTime() + 3_600_000).toISOString()]]);
+    // A full-time NSUFR restricts whatever times of use it carries: the whole window.
+    const file = fixtureFile();
+    file.features.push({ id: 'nsufr:full', layer: 'nsufr', name: 'Full time', geometry: box(-98.6, 39.8, -98.5, 39.9), props: { partTime: false }, schedule: { timesOfUse: [{ dailyStart: '01:00', dailyEnd: '02:00' }] }, sourceId: 's' });
+    const [full] = restrictionsFor(new Dataset(file), { type: 'Point', coordinates: [-98.55, 39.85] }, win(NOW.toISOString()));
+    expect(full).toMatchObject({ kind: 'NSUFR', featureId: 'nsufr:full' });
+    expect(iso(full!.periods)).toEqual([[NOW.toISOString(), new Date(NOW.getTime() + 3_600_000).toISOString()]]);
   });
 
   it('lists nothing in Class G or a restriction that is not in effect', () => {

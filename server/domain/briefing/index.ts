@@ -54,5 +54,5 @@ export { restrictionsFor, type Restriction, type RestrictionKind, type Restricti
 export { checkAirspace, type AirspaceCheck } from './check';
 export { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
 export { circlePolygon, separationNm, STADIUM_RADIUS_NM } from './geometry';
-export { activity, flightWindow, type Activity, type FlightWindow, type Interval } from './time';
+export { activity, flightWindow, inEffectWithin, type Activity, type FlightWindow, type Interval } from './time';
 export type { Evaluated } from './types';

@@ -1,7 +1,8 @@
 /**
  * What blocks a flight outright (authorization RESTRICTED): active TFRs, prohibited and active
  * restricted areas, national-security restrictions in effect, the Washington DC FRZ and stadiums
- * during events. The LAANC module turns these into ACTION_BLOCK notices.
+ * during events, each with when it is in effect within the window. The LAANC module turns these into
+ * its notices and time split (docs/operations-laanc.md).
  */
 import type { Notice } from '../../contract/briefing';
 import type { Dataset } from '../../data/dataset';
@@ -9,7 +10,7 @@ import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
 import { assess } from './evaluate';
 import { noticeGeometry } from './notice';
-import { activity, isoOrUndefined, type FlightWindow } from './time';
+import { activity, inEffectWithin, isoOrUndefined, windowInterval, type FlightWindow, type Interval } from './time';
 
 export type RestrictionKind = 'TFR' | 'PROHIBITED_AREA' | 'RESTRICTED_AREA' | 'NSUFR' | 'WASHINGTON_FRZ' | 'STADIUM';
 
@@ -23,6 +24,12 @@ export interface Restriction {
   /** The period in effect that overlaps the window; absent ends are unbounded (until further notice). */
   startTime?: string;
   endTime?: string;
+  /**
+   * When, within the window, it is in effect (ms, end exclusive; clipped, merged, in order): the times
+   * of use, event windows and schedule that overlap the window. One the mapping table makes RESTRICTED
+   * whatever its hours (the DC FRZ, a full-time NSUFR) covers the whole window.
+   */
+  periods: Interval[];
   notice: Notice;
   feature: AirspaceFeature;
 }
@@ -57,6 +64,8 @@ export function restrictionsFor(dataset: Dataset, geometry: FeatureGeometry, win
       const startTime = first ? isoOrUndefined(first.start) : undefined;
       const endTime = first ? isoOrUndefined(first.end) : undefined;
       const notice = evaluated.find((e) => e.features.includes(f))!.notice;
+      const within = inEffectWithin(f, window);
+      const periods = within.length > 0 ? within : [windowInterval(window)];
       return {
         kind: kindOf(f),
         featureId: f.id,
@@ -65,6 +74,7 @@ export function restrictionsFor(dataset: Dataset, geometry: FeatureGeometry, win
         geometry: noticeGeometry(f),
         ...(startTime ? { startTime } : {}),
         ...(endTime ? { endTime } : {}),
+        periods,
         notice,
         feature: f,
       };

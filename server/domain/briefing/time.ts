@@ -127,7 +127,7 @@ function validity(s: Schedule | undefined): Interval {
  * When a long window is scanned only its first days count for times of use, which repeat weekly.
  */
 export function activity(f: AirspaceFeature, window: FlightWindow): Activity {
-  const w = { start: window.start.getTime(), end: Math.max(window.end.getTime(), window.start.getTime() + 1) };
+  const w = windowInterval(window);
   const valid = validity(f.schedule);
   if (valid.end <= w.start) return { state: 'expired', intervals: [] };
   if (valid.start >= w.end) return { state: 'upcoming', intervals: [] };
@@ -142,6 +142,31 @@ export function activity(f: AirspaceFeature, window: FlightWindow): Activity {
     return { state: hits.length > 0 ? 'active' : 'inactive', intervals: hits };
   }
   return { state: 'active', intervals: [valid] };
+}
+
+/** The window as an interval; a window of zero length counts as the instant (1 ms). */
+export function windowInterval(window: FlightWindow): Interval {
+  return { start: window.start.getTime(), end: Math.max(window.end.getTime(), window.start.getTime() + 1) };
+}
+
+/**
+ * The parts of the window in which the feature is in effect: its active intervals clipped to the
+ * window and to its schedule's validity, merged, in order. Empty when it is not in effect.
+ */
+export function inEffectWithin(f: AirspaceFeature, window: FlightWindow): Interval[] {
+  const a = activity(f, window);
+  if (a.state !== 'active') return [];
+  const w = windowInterval(window);
+  const valid = validity(f.schedule);
+  const lo = Math.max(w.start, valid.start), hi = Math.min(w.end, valid.end);
+  const out: Interval[] = [];
+  for (const i of a.intervals.map((i) => ({ start: Math.max(i.start, lo), end: Math.min(i.end, hi) })).sort((x, y) => x.start - y.start)) {
+    if (i.start >= i.end) continue;
+    const last = out[out.length - 1];
+    if (last && i.start <= last.end) last.end = Math.max(last.end, i.end);
+    else out.push(i);
+  }
+  return out;
 }
 
 /** The flight window a request asks for: start defaults to now, end to one hour later (our choice). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Dataset } from '../../data/dataset';
+import type { AirspaceFeature } from '../../data/model';
 import { evaluateLaanc, type LaancRequest } from './candidates';
 import { openWindows } from './restrictions';
 import { COL, NSUFR_ID, ROW, TFR_ID, box, inCell, kbfiDataset, CELL } from './test-fixture';
@@ -132,6 +133,77 @@ describe('LAANC candidates', () => {
     expect(evaluateLaanc(new Dataset(kbfiDataset(T0, 'other-version')), req({})).candidates[0]!.hashCode).toBe(a);
     expect(evaluateLaanc(ds, req({ maxAltitude: 150 })).candidates[0]!.hashCode).not.toBe(a);
     expect(evaluateLaanc(ds, req({ endTime: h(6) })).candidates[0]!.hashCode).not.toBe(a);
+  });
+
+  describe('time awareness (the briefing engine decides what is in effect when)', () => {
+    const area = inCell(COL.c2, ROW.a, 0.003);
+    const iso = (n: number) => h(n).toISOString();
+    const windows = (e: { candidates: { startTime: string; endTime: string }[] }) => e.candidates.map((c) => [c.startTime, c.endTime]);
+    /** 08:00-09:00 in Los Angeles (PST in December) = 16:00-17:00 UTC = h(1)..h(2). */
+    const hours = { timezone: 'America/Los_Angeles', timesOfUse: [{ dailyStart: '08:00', dailyEnd: '09:00' }] };
+    const withFeature = (f: AirspaceFeature) => {
+      const file = kbfiDataset(T0, 'time-aware');
+      file.features.push(f);
+      return new Dataset(file);
+    };
+
+    it('a part-time NSUFR outside its hours does not block; inside them it blocks those hours only', () => {
+      const d = withFeature({ id: 'nsufr:part', layer: 'nsufr', name: 'Part-time NSUFR', geometry: area, lower: { value: 0, reference: 'SFC' }, props: { partTime: true }, schedule: hours, sourceId: 'x' });
+      const outside = evaluateLaanc(d, req({ startTime: h(4), endTime: h(5) }));
+      expect(outside.notices).toEqual([]);
+      expect(windows(outside)).toEqual([[iso(4), iso(5)]]);
+      const inside = evaluateLaanc(d, req({ startTime: h(0), endTime: h(3) }));
+      expect(inside.notices).toEqual([expect.objectContaining({ action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_NSUFR', ids: ['nsufr:part'], startTime: iso(1), endTime: iso(2) })]);
+      expect(windows(inside)).toEqual([[iso(0), iso(1)], [iso(2), iso(3)]]);
+    });
+
+    it('times of use within a TFR schedule narrow it: one blocking notice per period in effect', () => {
+      const d = withFeature({ id: 'tfr:daily', layer: 'tfr', name: 'Daily TFR', geometry: area, lower: { value: 0, reference: 'SFC' }, schedule: { startTime: iso(0), endTime: iso(48), ...hours }, sourceId: 'x' });
+      expect(evaluateLaanc(d, req({ startTime: h(4), endTime: h(5) })).notices).toEqual([]);
+      const r = evaluateLaanc(d, req({ startTime: h(0), endTime: h(27) }));
+      expect(r.notices.map((n) => [n.action, n.reason, n.ids, n.startTime, n.endTime])).toEqual([
+        ['ACTION_BLOCK', 'REASON_OPERATION_IN_TFR', ['tfr:daily'], iso(1), iso(2)],
+        ['ACTION_BLOCK', 'REASON_OPERATION_IN_TFR', ['tfr:daily'], iso(25), iso(26)],
+      ]);
+      expect(windows(r)).toEqual([[iso(0), iso(1)], [iso(2), iso(25)], [iso(26), iso(27)]]);
+    });
+
+    it('a restricted area warns only while it is active and does not split the candidates', () => {
+      const d = withFeature({ id: 'sua:R-98', layer: 'sua', subtype: 'RESTRICTED', name: 'R-98', geometry: area, lower: { value: 0, reference: 'SFC' }, schedule: hours, sourceId: 'x' });
+      expect(evaluateLaanc(d, req({ startTime: h(4), endTime: h(5) })).notices).toEqual([]);
+      const r = evaluateLaanc(d, req({ startTime: h(0), endTime: h(3) }));
+      expect(r.notices).toEqual([expect.objectContaining({ action: 'ACTION_WARN', reason: 'REASON_OPERATION_IN_RESTRICTED_AREA', ids: ['sua:R-98'], startTime: iso(1), endTime: iso(2) })]);
+      expect(windows(r)).toEqual([[iso(0), iso(3)]]);
+    });
+
+    it('a stadium blocks as a TFR from an hour before to an hour after its event, nothing outside it', () => {
+      const [x, y] = [(COL.c2 + 0.5) * CELL, (ROW.a + 0.5) * CELL];
+      const d = withFeature({
+        id: 'stadium:fixture', layer: 'stadium', name: 'Fixture stadium', geometry: { type: 'Point', coordinates: [x, y] },
+        lower: { value: 0, reference: 'SFC' }, upper: { value: 3000, reference: 'AGL' },
+        events: [{ name: 'Game', type: 'MLB', startTime: iso(2), endTime: iso(3) }], sourceId: 'x',
+      });
+      expect(evaluateLaanc(d, req({ startTime: h(5), endTime: h(6) })).notices).toEqual([]);
+      const r = evaluateLaanc(d, req({ startTime: h(0), endTime: h(6) }));
+      expect(r.notices).toEqual([expect.objectContaining({ action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_TFR', ids: ['stadium:fixture'], startTime: iso(1), endTime: iso(4) })]);
+      expect(windows(r)).toEqual([[iso(0), iso(1)], [iso(4), iso(6)]]);
+    });
+  });
+
+  it('floors come from the briefing engine: AGL as is, MSL over the ground elevation (or an assumed 800 ft MSL ground)', () => {
+    const file = kbfiDataset(T0, 'floors');
+    const area = inCell(COL.c2, ROW.a, 0.003);
+    const tfr = (id: string, lower: AirspaceFeature['lower'], props?: AirspaceFeature['props']): AirspaceFeature => ({ id, layer: 'tfr', name: id, geometry: area, ...(lower ? { lower } : {}), ...(props ? { props } : {}), sourceId: 'x' });
+    file.features.push(
+      tfr('tfr:agl150', { value: 150, reference: 'AGL' }),
+      tfr('tfr:msl1000', { value: 1000, reference: 'MSL' }, { groundElevationFt: 900 }), // 100 ft AGL
+      tfr('tfr:msl1500', { value: 1500, reference: 'MSL' }), // at least 700 ft AGL
+    );
+    const d = new Dataset(file);
+    const ids = (maxAltitude: number) => evaluateLaanc(d, req({ maxAltitude })).notices.map((n) => n.ids[0]);
+    expect(ids(200)).toEqual(['tfr:agl150', 'tfr:msl1000']);
+    expect(ids(150)).toEqual(['tfr:msl1000']); // a floor at the top of the flight leaves it clear
+    expect(ids(100)).toEqual([]);
   });
 
   it('openWindows subtracts blocking windows and drops slivers under a minute', () => {

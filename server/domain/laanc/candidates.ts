@@ -2,23 +2,25 @@
  * LAANC candidates and notices for an operation (spec 2.5; domain.md "LAANC"). Pure: a Dataset and the
  * request in, candidates and notices out; the same input always gives the same hashCodes.
  *
- * - Candidates come from the facility-map grid cells the boundary crosses, one per facility (and per
- *   polygon part, and per time window when a blocking restriction splits the flight window).
+ * - Candidates come from the facility-map grid cells the boundary crosses (the briefing engine's
+ *   facilityMapCells), one per facility (and per polygon part, and per time window when a blocking
+ *   restriction splits the flight window). Restrictions in effect come from the engine too
+ *   (./restrictions.ts); this module keeps the LAANC rules: overlap, split, altitude, notices.
  * - Altitude: min(requested, lowest ceiling of the facility's cells) unless fixedAltitude; a facility
  *   whose lowest ceiling is 0 keeps the requested altitude (auto-adjusting to 0 ft would be no flight).
  * - SUBMISSION_TYPE_AUTO_AUTHORIZATION when the altitude is within every ceiling (and none is 0),
  *   otherwise SUBMISSION_TYPE_FURTHER_COORDINATION: Part 107 only; a recreational flyer (44809) gets a
  *   blocking notice instead (domain.md: recreational only at or below the ceiling).
- * - Blocks: TFR, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled, above 400 ft, more
- *   than 90 days ahead, already over, altitude not AGL.
+ * - Blocks: TFR, stadium event, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled, above
+ *   400 ft, more than 90 days ahead, already over, altitude not AGL.
  */
 import { createHash } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
 import { geometryBBox, type Dataset } from '../../data/dataset';
-import type { AirspaceFeature } from '../../data/model';
+import { facilityMapCells, type FacilityMapCell } from '../briefing';
 import { isAreal, largestPolygon, overlap, polygonsOf, roundPolygon, unionAll, type Areal } from './geometry';
-import { openWindows, restrictionsFor, type Window } from './restrictions';
+import { openWindows, restrictionHits, type Window } from './restrictions';
 
 export const MAX_LAANC_ALTITUDE_FT = 400;
 /** domain.md: Part 107 requests up to 90 days ahead (applied to every license: docs). */
@@ -76,9 +78,9 @@ export function hashCandidate(c: Omit<Candidate, 'hashCode'>, cellIds: string[])
 }
 
 interface Cell {
-  feature: AirspaceFeature;
+  cell: FacilityMapCell;
+  /** The part of the boundary inside the cell. */
   shared: Areal;
-  ceiling: number;
 }
 
 function classCodes(dataset: Dataset, part: Polygon): AirspaceClassCode[] {
@@ -106,8 +108,8 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
   if (r.fixedAltitude && requestFt > MAX_LAANC_ALTITUDE_FT) notices.push(notice('ACTION_BLOCK', 'REASON_ABOVE_400_FT', [], r.boundary, flight));
   if (r.license === 'LICENSE_UNSPECIFIED') notices.push(notice('ACTION_WARN', 'REASON_LICENSE_UNSPECIFIED', [], r.boundary, flight));
 
-  const hits = restrictionsFor(dataset, r.boundary, flight, requestFt);
-  for (const h of hits) notices.push(notice(h.action, h.reason, [h.feature.id], h.geom, h.window));
+  const hits = restrictionHits(dataset, r.boundary, flight, requestFt);
+  for (const h of hits) notices.push(notice(h.action, h.reason, [h.featureId], h.geom, h.window));
   const windows = openWindows(flight, hits.filter((h) => h.action === 'ACTION_BLOCK').map((h) => h.window));
 
   // Controlled airspace that LAANC does not serve (DroneZone instead).
@@ -118,52 +120,47 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
   }
 
   const byFacility = new Map<string, Cell[]>();
-  for (const f of dataset.search(geometryBBox(r.boundary), ['uasfm'])) {
-    if (!isAreal(f.geometry)) continue;
-    const shared = overlap(r.boundary, f.geometry);
+  for (const cell of facilityMapCells(dataset, r.boundary)) {
+    const shared = overlap(r.boundary, cell.geometry);
     if (!shared) continue;
-    if (f.laancEnabled === false) {
-      notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [f.id], largestPolygon(shared), flight));
+    if (!cell.laancEnabled) {
+      notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [cell.id], largestPolygon(shared), flight));
       continue;
     }
-    const facility = f.facility ?? f.ident ?? 'UNKNOWN';
-    const list = byFacility.get(facility) ?? [];
-    list.push({ feature: f, shared, ceiling: typeof f.ceilingFt === 'number' ? f.ceilingFt : 0 });
-    byFacility.set(facility, list);
+    const list = byFacility.get(cell.facility) ?? [];
+    list.push({ cell, shared });
+    byFacility.set(cell.facility, list);
   }
 
   if (notices.some((n) => n.action === 'ACTION_BLOCK' && n.ids.length === 0)) return done();
 
   const candidates: CandidateDetail[] = [];
   for (const [facility, cells] of [...byFacility.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    cells.sort((a, b) => a.feature.id.localeCompare(b.feature.id));
+    cells.sort((a, b) => a.cell.id.localeCompare(b.cell.id));
     const area = unionAll(cells.map((c) => c.shared));
     if (!area) continue;
-    const lowest = Math.min(...cells.map((c) => c.ceiling));
-    const zero = cells.filter((c) => c.ceiling === 0);
+    const lowest = Math.min(...cells.map((c) => c.cell.ceilingFt));
+    const zero = cells.filter((c) => c.cell.ceilingFt === 0);
     const altitude = r.fixedAltitude || lowest === 0 ? requestFt : Math.min(requestFt, lowest);
     const within = lowest > 0 && altitude <= lowest;
     const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
     const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);
-    if (zero.length) notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ZERO_CEILING', zero.map((c) => c.feature.id), where, flight));
+    if (zero.length) notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ZERO_CEILING', zero.map((c) => c.cell.id), where, flight));
     if (!within && lowest > 0) {
-      const above = cells.filter((c) => c.ceiling < altitude);
-      notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ABOVE_CEILING', above.map((c) => c.feature.id), largestPolygon(unionAll(above.map((c) => c.shared)) ?? area), flight));
+      const above = cells.filter((c) => c.cell.ceilingFt < altitude);
+      notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ABOVE_CEILING', above.map((c) => c.cell.id), largestPolygon(unionAll(above.map((c) => c.shared)) ?? area), flight));
     }
     if (!within && recreational) continue; // 44809: only at or below the ceiling, no further coordination
     if (altitude > MAX_LAANC_ALTITUDE_FT) continue;
-    const facilityMaps = cells.map((c) => ({
-      id: c.feature.id,
-      lastEditDate: asDateTime(
-        (c.feature.props?.lastEditDate as string | undefined) ?? dataset.sources.find((s) => s.id === c.feature.sourceId)?.effectiveDate,
-        asDateTime(dataset.generatedAt, new Date(0).toISOString()),
-      ),
+    const facilityMaps = cells.map(({ cell }) => ({
+      id: cell.id,
+      lastEditDate: asDateTime(cell.lastEditDate ?? cell.effectiveDate, asDateTime(dataset.generatedAt, new Date(0).toISOString())),
     }));
     for (const part of polygonsOf(area).map((p) => roundPolygon(p))) {
       const codes = classCodes(dataset, part);
       for (const w of windows) {
         const base = { submissionType: type, startTime: iso(w.start), endTime: iso(w.end), geom: part, altitude, airTrafficControl: facility };
-        candidates.push({ hashCode: hashCandidate(base, cells.map((c) => `${c.feature.id}@${c.ceiling}`)), ...base, airspaceClassCodes: codes, facilityMaps });
+        candidates.push({ hashCode: hashCandidate(base, cells.map(({ cell }) => `${cell.id}@${cell.ceilingFt}`)), ...base, airspaceClassCodes: codes, facilityMaps });
       }
     }
   }

@@ -1,17 +1,20 @@
 /**
- * Airspace that stops or qualifies a LAANC request, read straight from the Dataset (self-contained;
- * the briefing engine answers the briefing question, this one the LAANC question):
+ * Airspace that stops or qualifies a LAANC request. What is in effect where and when is the briefing
+ * engine's answer (`restrictionsFor` in server/domain/briefing: schedules, times of use in the
+ * feature's zone, part-time NSUFR hours, stadium events ±1 h, floors above the flight); this module
+ * only turns each restriction into a LAANC notice (docs/operations-laanc.md):
  *   TFR → BLOCK REASON_OPERATION_IN_TFR (spec 2.5, the one reason seen)
- *   SUA prohibited → BLOCK; SUA restricted → WARN (domain.md: R not while active; LAANC does not clear it)
- *   NSUFR (14 CFR 99.7) → BLOCK; Washington FRZ (FDC NOTAM 4/2565) → BLOCK
- * A restriction counts only while in effect during the flight: its schedule's start/end are honoured;
- * times of use within a schedule are NOT narrowed (conservative: treated as in effect throughout,
- * docs/operations-laanc.md). A floor above the requested altitude (AGL) leaves the flight clear of it.
+ *   STADIUM (during an event window) → BLOCK REASON_OPERATION_IN_TFR: the standing stadium TFR
+ *     (FDC NOTAM 4/3621, a TFR under 14 CFR 99.7)
+ *   PROHIBITED_AREA → BLOCK; RESTRICTED_AREA while active → WARN (domain.md: R not while active;
+ *     LAANC does not clear it)
+ *   NSUFR (14 CFR 99.7) → BLOCK; WASHINGTON_FRZ (FDC NOTAM 4/2565) → BLOCK
+ * and says where it meets the operation (the overlap) and when (each period in effect in the flight).
  */
 import type { Polygon } from 'geojson';
 import type { NoticeAction, NoticeReason } from '../../contract/laanc';
-import { geometryBBox, type Dataset } from '../../data/dataset';
-import type { AirspaceFeature } from '../../data/model';
+import type { Dataset } from '../../data/dataset';
+import { restrictionsFor, type RestrictionKind } from '../briefing';
 import { isAreal, largestPolygon, overlap } from './geometry';
 
 export interface Window {
@@ -20,7 +23,7 @@ export interface Window {
 }
 
 export interface RestrictionHit {
-  feature: AirspaceFeature;
+  featureId: string;
   action: NoticeAction;
   reason: NoticeReason;
   /** Where it meets the operation. */
@@ -29,50 +32,26 @@ export interface RestrictionHit {
   window: Window;
 }
 
-function rule(f: AirspaceFeature): { action: NoticeAction; reason: NoticeReason } | null {
-  switch (f.layer) {
-    case 'tfr':
-      return { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_TFR' };
-    case 'nsufr':
-      return { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_NSUFR' };
-    case 'washington_frz':
-      return { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_WASHINGTON_FRZ' };
-    case 'sua':
-      if (f.subtype === 'PROHIBITED') return { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_PROHIBITED_AREA' };
-      if (f.subtype === 'RESTRICTED') return { action: 'ACTION_WARN', reason: 'REASON_OPERATION_IN_RESTRICTED_AREA' };
-      return null;
-    default:
-      return null;
-  }
-}
+const RULES: Record<RestrictionKind, { action: NoticeAction; reason: NoticeReason }> = {
+  TFR: { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_TFR' },
+  STADIUM: { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_TFR' },
+  PROHIBITED_AREA: { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_PROHIBITED_AREA' },
+  RESTRICTED_AREA: { action: 'ACTION_WARN', reason: 'REASON_OPERATION_IN_RESTRICTED_AREA' },
+  NSUFR: { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_NSUFR' },
+  WASHINGTON_FRZ: { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_WASHINGTON_FRZ' },
+};
 
-/** The part of the flight window a feature is in effect, or null. */
-export function effectWindow(f: AirspaceFeature, flight: Window): Window | null {
-  const s = f.schedule?.startTime ? Date.parse(f.schedule.startTime) : -Infinity;
-  const e = f.schedule?.endTime ? Date.parse(f.schedule.endTime) : Infinity;
-  const start = Math.max(Number.isNaN(s) ? -Infinity : s, flight.start);
-  const end = Math.min(Number.isNaN(e) ? Infinity : e, flight.end);
-  return start < end ? { start, end } : null;
-}
-
-function floorAboveFt(f: AirspaceFeature, altitudeFt: number): boolean {
-  const lower = f.lower;
-  if (!lower || lower.reference === 'MSL') return false; // MSL floors cannot be compared without terrain: assume they reach down
-  return lower.value > altitudeFt;
-}
-
-export function restrictionsFor(dataset: Dataset, boundary: Polygon, flight: Window, altitudeFt: number): RestrictionHit[] {
+/** One hit per restriction and period in effect during the flight, where it really overlaps the boundary. */
+export function restrictionHits(dataset: Dataset, boundary: Polygon, flight: Window, altitudeFt: number): RestrictionHit[] {
   const out: RestrictionHit[] = [];
-  for (const f of dataset.search(geometryBBox(boundary), ['tfr', 'sua', 'nsufr', 'washington_frz'])) {
-    const r = rule(f);
-    if (!r || !isAreal(f.geometry) || floorAboveFt(f, altitudeFt)) continue;
-    const window = effectWindow(f, flight);
-    if (!window) continue;
-    const shared = overlap(boundary, f.geometry);
+  for (const r of restrictionsFor(dataset, boundary, { start: new Date(flight.start), end: new Date(flight.end), maxAltitudeFt: altitudeFt })) {
+    if (!isAreal(r.geometry)) continue;
+    const shared = overlap(boundary, r.geometry);
     if (!shared) continue;
-    out.push({ feature: f, ...r, geom: largestPolygon(shared), window });
+    const geom = largestPolygon(shared);
+    for (const window of r.periods) out.push({ featureId: r.featureId, ...RULES[r.kind], geom, window });
   }
-  return out.sort((a, b) => a.window.start - b.window.start || a.feature.id.localeCompare(b.feature.id));
+  return out.sort((a, b) => a.window.start - b.window.start || a.featureId.localeCompare(b.featureId));
 }
 
 /** The flight window minus the blocking windows: the times a candidate may cover (≥ 1 minute each). */
