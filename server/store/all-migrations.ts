@@ -4,3 +4,4 @@ import './operations';
 import './ephemeral';
 import './laanc';
 import './callbacks';
+import './sandbox-tfrs';

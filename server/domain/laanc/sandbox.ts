@@ -1,11 +1,10 @@
 /**
  * The sandbox FAA (domain.md: "in the sandbox nobody at the FAA answers"): people with role faa list
  * authorizations, approve or deny further coordination, rescind or invalidate approvals, and publish
- * a TFR over an area. A TFR is added to the in-memory dataset as a new version (deps.datasets.swap)
- * and every approved authorization it overlaps in space and time becomes STATUS_INVALID.
- *
- * Sandbox TFRs live in memory: they are re-applied when the dataset poller swaps in a new version,
- * and are gone after a restart (the invalidations they caused are in the store and stay).
+ * a TFR over an area. A TFR is kept in the store and laid over the dataset as a new version
+ * (deps.datasets.swap); every approved authorization it covers becomes STATUS_INVALID (revalidate.ts).
+ * Other instances, and this one after a restart, pick the store's TFRs up (syncSandboxTfrs) and keep
+ * them over whatever dataset version the poller swaps in next.
  */
 import { randomUUID } from 'node:crypto';
 import type { Polygon } from 'geojson';
@@ -16,7 +15,8 @@ import type { AirspaceFeature, DatasetFile } from '../../data/model';
 import type { AppDeps } from '../../deps';
 import { unprocessable } from '../../http/errors';
 import { laancStore } from '../../store/laanc';
-import { overlap } from './geometry';
+import { sandboxTfrStore } from '../../store/sandbox-tfrs';
+import { revalidateApproved } from './revalidate';
 import { authorizationResult } from './service';
 import type { AuthorizationAction } from './state-machine';
 import { autoCancelDue, transition } from './transitions';
@@ -91,21 +91,21 @@ export async function publishTfr(deps: AppDeps, faaId: string, t: { name: string
     authority: 'FAA (sandbox)',
     sourceId: 'sandbox-faa',
   };
+  await sandboxTfrStore.add(deps.db, feature);
   const list = trackOverlay(deps.datasets);
   list.push(feature);
   deps.datasets.swap(withOverlay(deps.datasets.current(), list));
-
-  const approved = await laancStore.byStatus(deps.db, ['STATUS_APPROVED'], null, { limit: 10_000, offset: 0 });
-  const invalidated: string[] = [];
-  for (const { authorization: a } of approved) {
-    const inTime = a.endTime.getTime() > start.getTime() && (!end || a.startTime.getTime() < end.getTime());
-    if (!inTime || !overlap(a.geom, t.geometry)) continue;
-    try {
-      await transition(deps, { authorizationId: a.id, action: 'invalidate', by: faaId, expected: 'STATUS_APPROVED', reason: `${t.name}: ${t.reason}` });
-      invalidated.push(a.id);
-    } catch {
-      // Changed meanwhile (cancelled, closed): no longer approved, nothing to invalidate.
-    }
-  }
+  const invalidated = (await revalidateApproved(deps, deps.datasets.current())).filter((i) => i.featureIds.includes(feature.id)).map((i) => i.authorizationId);
   return { tfrId: feature.id, datasetVersion: deps.datasets.current().version, invalidated };
+}
+
+/** Lays the store's sandbox TFRs over this instance's dataset when they differ from what it has. */
+export async function syncSandboxTfrs(deps: AppDeps): Promise<boolean> {
+  const stored = await sandboxTfrStore.all(deps.db);
+  const list = trackOverlay(deps.datasets);
+  const known = new Set(list.map((f) => f.id));
+  const missing = stored.filter((f) => !known.has(f.id));
+  if (missing.length === 0) return false;
+  list.push(...missing);
+  return deps.datasets.swap(withOverlay(deps.datasets.current(), list));
 }

@@ -3,6 +3,10 @@ import { startTestService, type TestService } from '../../../test/helpers/servic
 import { COL, ROW, TFR_ID, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
 import { json, laancOperation, people, submitAll, type People } from '../operations/test-helpers';
 import { allRoutes } from '../index';
+import { DatasetProvider } from '../../data/dataset-provider';
+import type { AirspaceFeature } from '../../data/model';
+import { revalidateApproved, revalidateOnSwap } from '../../domain/laanc/revalidate';
+import { syncSandboxTfrs } from '../../domain/laanc/sandbox';
 
 const T0 = new Date('2026-12-01T15:00:00Z');
 const h = (n: number) => new Date(T0.getTime() + n * 3_600_000);
@@ -107,6 +111,39 @@ describe('sandbox FAA', () => {
     const now = svc.deps.datasets.current();
     expect(now.version).toBe('kbfi-fixture-2+sandbox-tfr-1');
     expect(now.features.filter((f) => f.id.startsWith('tfr:sandbox:')).length).toBe(before);
+  });
+
+  it('keeps sandbox TFRs in the store: another instance (or a restart) lays them over its own dataset', async () => {
+    const stored = svc.deps.datasets.current().features.filter((f) => f.id.startsWith('tfr:sandbox:'));
+    expect(stored.length).toBeGreaterThan(0);
+    // A second instance on the same store starts with the plain dataset and no overlay in memory.
+    const other = { ...svc.deps, datasets: new DatasetProvider(kbfiDataset(T0, 'kbfi-other-instance')) };
+    expect(other.datasets.current().features.some((f) => f.id.startsWith('tfr:sandbox:'))).toBe(false);
+    expect(await syncSandboxTfrs(other)).toBe(true);
+    expect(other.datasets.current().features.filter((f) => f.id.startsWith('tfr:sandbox:')).map((f) => f.id).sort()).toEqual(stored.map((f) => f.id).sort());
+    expect(await syncSandboxTfrs(other)).toBe(false);
+  });
+
+  it('invalidates an approval by itself when any new dataset version puts a TFR over it (the transition itself calls back, as every transition does)', async () => {
+    const op = await laancOperation(svc, who.pilot, inCell(COL.c3, ROW.s), h(70));
+    const [a] = await submitAll(svc, who.pilot, op.id);
+    expect(a!.status).toBe('STATUS_APPROVED');
+    const stop = revalidateOnSwap(svc.deps);
+    try {
+      // E.g. an FAA sync brings a TFR over the area for the flight's time: no sandbox FAA involved.
+      const base = kbfiDataset(T0, 'kbfi-with-new-tfr');
+      const tfr: AirspaceFeature = {
+        id: 'tfr:imported:1', layer: 'tfr', name: 'Imported wildfire TFR', geometry: inCell(COL.c3, ROW.s, 0.004), lower: { value: 0, reference: 'SFC' },
+        schedule: { startTime: h(69).toISOString(), endTime: h(75).toISOString() }, sourceId: base.sources[0]!.id,
+      };
+      svc.deps.datasets.swap({ ...base, features: [...base.features, tfr] });
+      const result = await revalidateApproved(svc.deps, svc.deps.datasets.current());
+      expect(result.find((r) => r.authorizationId === a!.id)?.featureIds).toContain('tfr:imported:1');
+      const after = await json<Result>(svc.call('GET', `/v1/operations/${op.id}/laanc/authorizations/${a!.id}`, { token: who.pilot }));
+      expect(after).toMatchObject({ authorization: { status: 'STATUS_INVALID', editedBy: 'system' }, statusReason: expect.stringMatching(/Imported wildfire TFR/) });
+    } finally {
+      stop();
+    }
   });
 
   it('is for people with the faa role only', async () => {
