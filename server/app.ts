@@ -60,6 +60,7 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
   app.on(r.method.toUpperCase(), honoPath(r.path), async (c) => {
     const principal = await authenticate(c, deps);
     authorize(r, principal);
+    r.precheck?.(deps);
     const invalid = r.invalidStatus ?? 422;
     const params = r.params ? parseOrThrow(r.params, c.req.param(), 'path', invalid) : {};
     const query = r.query ? parseOrThrow(r.query, c.req.query(), 'query', invalid) : {};

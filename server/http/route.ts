@@ -57,6 +57,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   bodyTypes?: readonly ('json' | 'form')[];
   /** Status for invalid values (default 422; the legacy 4.3/4.5 operations only know 400). */
   invalidStatus?: 400 | 422;
+  /** Runs after auth and before validation; may throw (e.g. 410 for an operation a profile removed). */
+  precheck?: (deps: AppDeps) => void;
   /** Hide from the OpenAPI document (only for the document and its page themselves). */
   hidden?: boolean;
   responses: Record<number, ResponseSpec>;

@@ -1,7 +1,7 @@
 /**
  * POST /v2/operation (spec 4.3): deprecated, sunset Mon, 01 Sep 2025, replaced by POST
  * /v1/operations/ephemeral (4.7). Sandbox: served with Deprecation, Sunset and a successor Link.
- * Production: 410 Gone pointing to the successor (the body is still validated first, as for every route).
+ * Production: 410 Gone pointing to the successor, whatever the body.
  */
 import { ErrorSchema } from '../../contract/common';
 import { LegacyOperationRequestSchema, LegacyOperationResponseSchema } from '../../contract/operations';
@@ -33,10 +33,12 @@ export const legacyOperationRoutes = [
       403: err('Scope missing'),
       410: err('Removed (production profile)'),
     },
-    handler: async ({ deps, principal, body, c }) => {
+    precheck: (deps) => {
       if (deps.config.profile === 'production') {
         throw new ApiError(410, 'POST /v2/operation was removed on September 1, 2025; use POST /v1/operations/ephemeral', { successor: '/v1/operations/ephemeral' }, LEGACY_HEADERS);
       }
+    },
+    handler: async ({ deps, principal, body, c }) => {
       checkLegacyContentType(c.req.header('content-type'));
       const data = await createLegacyOperation(deps, principal!, body);
       const out = { statusCode: 200, message: 'success', data };

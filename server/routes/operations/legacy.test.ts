@@ -105,6 +105,8 @@ describe('POST /v2/operation in production', () => {
       expect(r.status).toBe(410);
       expect((await json<{ message: string }>(r)).message).toContain('/v1/operations/ephemeral');
       expect(r.headers.get('sunset')).toBe('Mon, 01 Sep 2025 00:00:00 GMT');
+      // Gone whatever the body: an invalid one gets the same 410, not a validation error.
+      expect((await prod.call('POST', '/v2/operation', { token: t, body: { type: 'Feature' }, headers: CT })).status).toBe(410);
     } finally {
       await prod.close();
     }
