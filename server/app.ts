@@ -96,7 +96,10 @@ async function readBody(c: Context, r: RouteSpec): Promise<unknown> {
   }
   if (accepts.includes('json') && (type === '' || type.startsWith('application/json'))) {
     const text = await c.req.text();
-    if (text.trim() === '') throw new ApiError(400, 'The request body is empty; a JSON object is expected');
+    if (text.trim() === '') {
+      if (r.bodyOptional) return {};
+      throw new ApiError(400, 'The request body is empty; a JSON object is expected');
+    }
     try {
       return JSON.parse(text);
     } catch {

@@ -80,7 +80,7 @@ export function buildOpenApi(routes: RouteSpec[], info: { serverUrl: string; ver
       const schema = toSchema(r.body, 'input', components);
       const content: Json = {};
       for (const t of r.bodyTypes ?? ['json']) content[t === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'] = { schema };
-      op.requestBody = { required: true, content };
+      op.requestBody = { required: !r.bodyOptional, content };
     }
     (paths[r.path] ??= {})[r.method] = op;
   }

@@ -53,6 +53,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The body may be left out entirely; it is then validated as an empty object `{}`. */
+  bodyOptional?: boolean;
   /** Request media types accepted (default application/json). */
   bodyTypes?: readonly ('json' | 'form')[];
   /** Status for invalid values (default 422; the legacy 4.3/4.5 operations only know 400). */

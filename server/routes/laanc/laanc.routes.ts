@@ -18,7 +18,6 @@ import type { AuthorizationAction } from '../../domain/laanc/state-machine';
 import { submit } from '../../domain/laanc/submit';
 import { autoCancelDue, transition } from '../../domain/laanc/transitions';
 import { route, type RouteSpec } from '../../http/route';
-import { optionalJsonBody } from '../operations/optional-body';
 
 const err = (description: string) => ({ description, schema: ErrorSchema });
 const tags = ['LAANC'];
@@ -89,8 +88,10 @@ const operationRoutes = [
     tags,
     access: 'laanc:create',
     params: OperationIdParamsSchema,
+    body: SubmitRequestSchema,
+    bodyOptional: true,
     responses: { 200: { description: 'Submitted', schema: SubmitResultSchema }, 400: err('Malformed'), ...common, 409: err('Already submitted'), 415: err('Not JSON'), 422: err('A rule refuses it') },
-    handler: async ({ deps, principal, params, c }) => ({ body: await submit(deps, principal!, params.id, await optionalJsonBody(c, SubmitRequestSchema)) }),
+    handler: async ({ deps, principal, params, body }) => ({ body: await submit(deps, principal!, params.id, body) }),
   }),
   route({
     method: 'get',

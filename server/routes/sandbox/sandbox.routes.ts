@@ -3,7 +3,6 @@
  * role faa, on the sandbox profile only: allRoutes(profile) mounts this list only in the sandbox, and each
  * handler also checks deps.config.profile and answers the 404 of an unknown path.
  */
-import { z } from 'zod';
 import { ErrorSchema } from '../../contract/common';
 import {
   AuthorizationResultSchema,
@@ -20,7 +19,6 @@ import type { AppDeps } from '../../deps';
 import { ApiError, errorBody, forbidden } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import { route, type RouteSpec } from '../../http/route';
-import { optionalJsonBody } from '../operations/optional-body';
 
 const err = (description: string) => ({ description, schema: ErrorSchema });
 const tags = ['Sandbox FAA'];
@@ -49,11 +47,11 @@ export function sandboxRoutes(): RouteSpec[] {
       tags,
       access: 'person',
       params: SandboxIdParamsSchema,
-      ...(action === 'approve' ? {} : { body: SandboxReasonSchema }),
+      ...(action === 'approve' ? { body: SandboxDecisionSchema, bodyOptional: true } : { body: SandboxReasonSchema }),
       responses: { 200: { description: 'Decided', schema: AuthorizationResultSchema }, 400: err('Malformed'), ...common, 409: err('Not allowed from the current status'), 422: err('Invalid values') },
       handler: async ({ deps, principal, params, body, c }) => {
         const faa = guard(deps, principal, 'POST', c.req.path);
-        const reason = action === 'approve' ? (await optionalJsonBody(c, SandboxDecisionSchema)).reason : (body as z.infer<typeof SandboxReasonSchema>).reason;
+        const reason = (body as { reason?: string }).reason;
         return { body: await faaDecision(deps, faa, params.id, action, reason) };
       },
     }),
