@@ -39,7 +39,13 @@ export async function bootstrap(config: Config, opts: BootOptions = {}): Promise
     tokens: new TokenService(secret, config.tokenTtlSeconds),
     now,
     log,
-    events: { onOutboxWritten: () => outboxListeners.forEach((l) => l()) },
+    events: {
+      onOutboxWritten: () => outboxListeners.forEach((l) => l()),
+      subscribeOutbox: (l) => {
+        outboxListeners.add(l);
+        return () => outboxListeners.delete(l);
+      },
+    },
   };
 }
 

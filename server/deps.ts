@@ -28,6 +28,8 @@ export interface AppDeps {
 export interface DomainEvents {
   /** An authorization changed status: the callback outbox was written in the same transaction. */
   onOutboxWritten(): void;
+  /** Listen for outbox writes (the deliverer wakes up); returns the unsubscribe function. */
+  subscribeOutbox(listener: () => void): () => void;
 }
 
 export const jsonLogger: Logger = {

@@ -139,15 +139,11 @@ export function startDeliverer(deps: AppDeps, pollMs = 2000): () => void {
   };
   const timer = setInterval(() => void run(), pollMs);
   timer.unref();
-  const previous = deps.events.onOutboxWritten;
-  deps.events.onOutboxWritten = () => {
-    previous.call(deps.events);
-    void run();
-  };
+  const unsubscribe = deps.events.subscribeOutbox(() => void run());
   void run();
   return () => {
     stopped = true;
     clearInterval(timer);
-    deps.events.onOutboxWritten = previous;
+    unsubscribe();
   };
 }
