@@ -13,6 +13,8 @@ import { honoPath, type RouteSpec } from './http/route';
 import { parseOrThrow } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
+import { geometryProblem } from './domain/geometry/validity';
+import type { Geometry } from 'geojson';
 
 export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes(deps.config.profile)): Hono {
   const app = new Hono();
@@ -65,6 +67,7 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     const params = r.params ? parseOrThrow(r.params, c.req.param(), 'path', invalid) : {};
     const query = r.query ? parseOrThrow(r.query, c.req.query(), 'query', invalid) : {};
     const body = r.body ? parseOrThrow(r.body, await readBody(c, r), 'body', invalid) : undefined;
+    for (const field of r.geometryFields ?? []) checkGeometryField(body, field, invalid);
     const out = await r.handler({ params, query, body, principal, deps, c });
     if (out instanceof Response) return out;
     const status = out.status ?? 200;
@@ -73,6 +76,13 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     if (status === 204) return c.body(null, 204);
     return c.json(out.body as object, status as 200);
   });
+}
+
+function checkGeometryField(body: unknown, field: string, status: 400 | 422): void {
+  const g = (body as Record<string, unknown> | undefined)?.[field] as Geometry | undefined;
+  if (!g || typeof g !== 'object') return;
+  const problem = geometryProblem(g);
+  if (problem) throw new ApiError(status, `body.${field}: ${problem}`, [{ field: `body.${field}`, rule: 'valid_geometry', message: problem }]);
 }
 
 function authorize(r: RouteSpec, p: Awaited<ReturnType<typeof authenticate>>): void {

@@ -53,6 +53,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** Body fields holding input geometries, checked for validity after the schema (crossing edges, no area, size). */
+  geometryFields?: readonly string[];
   /** The body may be left out entirely; it is then validated as an empty object `{}`. */
   bodyOptional?: boolean;
   /** Request media types accepted (default application/json). */

@@ -7,8 +7,9 @@
  * - LineString: every cell the line passes through (sampled every third of an edge length).
  * - Point: the cell that holds it.
  */
-import { area, kinks, length } from '@turf/turf';
-import type { Feature, Polygon as GeoPolygon, Position } from 'geojson';
+import { area, length } from '@turf/turf';
+import { geometryProblem } from '../geometry/validity';
+import type { Position } from 'geojson';
 import { cellToBoundary, getHexagonAreaAvg, getHexagonEdgeLengthAvg, latLngToCell, POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from 'h3-js';
 import { MAX_CELLS } from '../../contract/surface';
 import type { Geometry } from '../../contract/common';
@@ -19,24 +20,10 @@ export const MAX_POSITIONS = 5_000;
 
 export const TOO_LARGE_MESSAGE = 'request timed out; reduce the size of the request';
 
-function positions(g: Geometry): Position[] {
-  switch (g.type) {
-    case 'Point': return [g.coordinates];
-    case 'LineString': return g.coordinates;
-    case 'Polygon': return g.coordinates.flat();
-    case 'MultiPolygon': return g.coordinates.flat(2);
-  }
-}
-
 /** Values a schema cannot check: size, self-crossing rings, empty areas (422). */
 export function checkGeometry(g: Geometry): void {
-  const n = positions(g).length;
-  if (n > MAX_POSITIONS) throw new InvalidSurfaceValueError(`the geometry has ${n} positions; at most ${MAX_POSITIONS} are accepted`, 'geometry');
-  if (g.type === 'Polygon' || g.type === 'MultiPolygon') {
-    const crossings = kinks({ type: 'Feature', properties: {}, geometry: g } as Feature<GeoPolygon>).features.length;
-    if (crossings > 0) throw new InvalidSurfaceValueError('the polygon is not valid: its edges cross each other', 'geometry');
-    if (area(g) <= 0) throw new InvalidSurfaceValueError('the polygon has no area', 'geometry');
-  }
+  const problem = geometryProblem(g, MAX_POSITIONS);
+  if (problem) throw new InvalidSurfaceValueError(problem, 'geometry');
 }
 
 /** Cheap upper estimate of the cell count (no cell is made). */

@@ -32,6 +32,7 @@ export const ephemeralRoutes = [
     tags,
     access: 'operation:create',
     body: EphemeralCreateSchema,
+    geometryFields: ['boundary'],
     responses: { 200: { description: 'Claim link', schema: EphemeralCreatedSchema }, 400: err('Malformed'), 401: err('No token'), 403: err('Scope missing'), 422: err('Invalid values') },
     handler: async ({ deps, principal, body }) => {
       const bad = checkPolygonLimits(body.boundary);

@@ -37,6 +37,7 @@ const platformRoutes = [
     tags,
     access: 'operation:create',
     body: OperationWriteSchema,
+    geometryFields: ['boundary'],
     responses: { 201: { description: 'Created', schema: OperationSavedSchema }, 400: err('Malformed or wrong types'), 401: err('No token'), 403: err('Scope missing'), 422: err('Invalid values') },
     handler: async ({ deps, principal, body }) => ({ status: 201, body: await createOperation(deps, principal!, body) }),
   }),
@@ -75,6 +76,7 @@ const platformRoutes = [
     access: 'operation:update',
     params: OperationIdParamsSchema,
     body: OperationWriteSchema,
+    geometryFields: ['boundary'],
     responses: {
       200: { description: 'Updated', schema: OperationSavedSchema },
       400: err('Malformed'),

@@ -81,6 +81,7 @@ export function sandboxRoutes(): RouteSpec[] {
       tags,
       access: 'person',
       body: SandboxTfrRequestSchema,
+      geometryFields: ['geometry'],
       responses: { 201: { description: 'Published', schema: SandboxTfrResultSchema }, 400: err('Malformed'), ...common, 422: err('Invalid values') },
       handler: async ({ deps, principal, body, c }) => {
         const faa = guard(deps, principal, 'POST', c.req.path);
