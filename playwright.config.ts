@@ -10,7 +10,8 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 4173);
 // 127.0.0.1, not localhost: the server listens on IPv4 only and localhost may resolve to ::1 first.
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.resolve('test-results/e2e-data/current');
+// E2E_DATA_DIR lets a second run (another port, E2E_PORT) keep its own store beside a running one.
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data/current');
 
 // A fresh store and dataset per run. Only the main process starts the server; workers also load
 // this file and must not delete the directory under it.

@@ -5,7 +5,10 @@ import { expect, test } from './fixtures';
 test('a wrong password is explained, and signing in returns to the claim link', async ({ page, browserConsole }) => {
   // The browser logs the service's 401 for the wrong password; that one is the point of the test.
   browserConsole.allow(/401 \(Unauthorized\).*\/v1\/auth\/sign-in/);
+  // The claim page is public (it previews the operation); this id is unknown, so its preview is a 404.
+  browserConsole.allow(/404 \(Not Found\).*\/preview/);
   await page.goto('/plan/operations/11111111-2222-4333-8444-555555555555/claim');
+  await page.getByTestId('account').getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fplan%2Foperations%2F/);
 
   await page.getByLabel('Email').fill(ACCOUNTS.pilot.email);

@@ -38,6 +38,8 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, label,
   const container = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<MapController | null>(null);
   const [styleError, setStyleError] = useState<string | null>(null);
+  // Once the person pans or zooms, the map stays where they put it (until the shapes change).
+  const userMoved = useRef(false);
   const theme = useTheme();
   const { remote } = useSettings();
   const styleUrl = useMemo(() => apiUrl(`/styles/${theme}/style.json`), [theme, remote]); // eslint-disable-line react-hooks/exhaustive-deps -- apiUrl reads `remote`
@@ -73,7 +75,15 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, label,
     map.on('click', OPS_LAYER.operationFill, click);
     map.on('mouseenter', OPS_LAYER.operationFill, () => (map.getCanvas().style.cursor = latest.current.onSelect ? 'pointer' : ''));
     map.on('mouseleave', OPS_LAYER.operationFill, () => (map.getCanvas().style.cursor = ''));
-    const ro = new ResizeObserver(() => c.resize());
+    map.on('movestart', (e: { originalEvent?: unknown }) => {
+      if (e.originalEvent) userMoved.current = true;
+    });
+    // A new size (a phone turned, the layout changed) frames the shapes again.
+    const ro = new ResizeObserver(() => {
+      c.resize();
+      const b = boundsOf(latest.current.shapes);
+      if (b && !userMoved.current) c.fitTo(b);
+    });
     ro.observe(container.current!);
     if (e2e) window.__skyplanDisplay = { map, shapes: () => latest.current.shapes };
     setController(c);
@@ -100,6 +110,7 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, label,
   const frameKey = shapes.map((s) => s.id).join('|');
   useEffect(() => {
     const b = boundsOf(latest.current.shapes);
+    userMoved.current = false;
     if (controller && b) controller.fitTo(b);
   }, [controller, frameKey]);
 

@@ -1,15 +1,12 @@
-import { Placeholder } from '../placeholder';
+import { useMe } from '../../features/account/api/get-me';
+import { ReviewPage } from '../../features/review/components/review-page';
 import { RequireSignIn } from '../require-sign-in';
 
 export function Component() {
+  const user = useMe().data?.user ?? null;
   return (
     <RequireSignIn>
-      <Placeholder title="Review">
-        <p>
-          Operations of your organization to review before they fly, and authorizations that need attention: rescinded or invalidated by
-          the FAA, or further coordination still pending.
-        </p>
-      </Placeholder>
+      <ReviewPage isOperator={user?.roles.includes('operator') ?? false} />
     </RequireSignIn>
   );
 }

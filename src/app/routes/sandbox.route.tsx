@@ -1,15 +1,12 @@
-import { Placeholder } from '../placeholder';
+import { useMe } from '../../features/account/api/get-me';
+import { FaaConsole } from '../../features/sandbox-faa/components/faa-console';
 import { RequireSignIn } from '../require-sign-in';
 
 export function Component() {
+  const user = useMe().data?.user ?? null;
   return (
     <RequireSignIn>
-      <Placeholder title="FAA console (sandbox)">
-        <p>
-          In the sandbox nobody at the FAA answers, so this console plays the FAA: approve or deny further-coordination requests, rescind
-          or invalidate authorizations, and watch the callbacks they trigger.
-        </p>
-      </Placeholder>
+      <FaaConsole isFaa={user?.roles.includes('faa') ?? false} />
     </RequireSignIn>
   );
 }

@@ -68,8 +68,8 @@ export function buildTimeline(a: Authorization, statusReason: string | null | un
       status: initial,
       title: STATUS_TEXT[initial].label,
       at: a.createdAt,
-      who: auto ? 'LAANC (automatic)' : null,
-      why: auto ? null : 'Waiting for the FAA',
+      who: auto ? 'LAANC (automatic)' : 'sent to the FAA',
+      why: null,
     },
   ];
   if (a.status === initial) return events;

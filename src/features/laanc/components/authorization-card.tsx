@@ -31,7 +31,7 @@ export function AuthorizationCard({ operationId, authorization: a, timeZone, meI
   return (
     <li className={`laanc-item auth-card tone-${status.tone}`} data-testid="laanc:authorization" data-status={a.status} data-id={a.id}>
       <div className="auth-head">
-        <span className="auth-ref">{a.referenceCode}</span>
+        <span className="auth-code">{a.referenceCode}</span>
         <Pill tone={status.tone} testId="laanc:authorization-status" value={a.status}>
           {status.label}
         </Pill>

@@ -99,7 +99,8 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
             const mine = r.operation.authorizations.filter((a) => r.submitted.includes(a.id));
             const approved = mine.filter((a) => a.status === 'STATUS_APPROVED').length;
             const pending = mine.filter((a) => a.status === 'STATUS_PENDING').length;
-            setOutcome(`Submitted: ${approved} approved${pending ? `, ${pending} waiting for the FAA` : ''}.`);
+            const parts = [approved ? `${approved} approved` : '', pending ? `${pending} waiting for the FAA` : ''].filter(Boolean);
+            setOutcome(`Submitted: ${parts.join(', ') || 'nothing new'}.`);
           }}
         />
         <section className="stack-tight" aria-labelledby="laanc-authorizations">

@@ -33,6 +33,7 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
   const q = useOperation(id);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const [noticeShown, setNoticeShown] = useState(true);
   const op = q.data;
   const all = useMemo<DisplayShape[]>(() => (op ? [{ id: op.id, kind: 'operation', tone: 'info', geometry: op.boundary }, ...shapes] : []), [op, shapes]);
 
@@ -81,9 +82,12 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
         )}
       </div>
       {lock && <p className="muted small op-lock">{lock}</p>}
-      {notice && (
+      {notice && noticeShown && (
         <div className="notice-bar tone-success" role="status" data-testid="operation:notice">
           <p>{notice}</p>
+          <button type="button" className="button button-small button-quiet" onClick={() => setNoticeShown(false)}>
+            Dismiss
+          </button>
         </div>
       )}
       <div className="op-layout">

@@ -67,8 +67,9 @@ export function OperationsTable({ rows, sort, onSort, showPilot, meId, highlight
                   {op.desc && <span className="cell-sub">{op.desc.length > 80 ? `${op.desc.slice(0, 80)}…` : op.desc}</span>}
                 </td>
                 <td data-label="When">
-                  <span>{formatWindow(op.startTime, op.endTime, op.timezone)}</span>{' '}
-                  <Pill tone={phase.tone}>{phase.label}</Pill>
+                  <div>
+                    {formatWindow(op.startTime, op.endTime, op.timezone)} <Pill tone={phase.tone}>{phase.label}</Pill>
+                  </div>
                 </td>
                 <td data-label="Altitude">{altitudeRange(op)}</td>
                 <td data-label="Flight type">{FLIGHT_TYPE_TEXT[op.flightType]}</td>

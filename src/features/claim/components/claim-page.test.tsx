@@ -1,0 +1,90 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, pending } from '../../../test/fetch-mock';
+import { testQueryClient } from '../../../test/render';
+import { operation, SQUARE } from '../../operations/test/operation-fixtures';
+import { ClaimPage } from './claim-page';
+
+vi.mock('../../../map/display-map', () => ({ DisplayMap: () => <div data-testid="display-map" /> }));
+
+const ID = '6def5679-16a6-46e4-9fbe-2cbc5ef2c4db';
+const PREVIEW = {
+  id: ID,
+  name: 'Bridge survey',
+  boundary: SQUARE,
+  flightType: 'FLIGHT_TYPE_COMMERCIAL',
+  maxAltitude: 200,
+  startTime: '2099-07-01T16:00:00.000Z',
+  endTime: '2099-07-01T17:00:00.000Z',
+  timezoneName: 'America/Los_Angeles',
+  expiresAt: '2099-06-08T10:00:00.000Z',
+};
+
+function claimPage(signedIn: boolean | null) {
+  const router = createMemoryRouter(
+    [
+      { path: '/plan/operations/:id/claim', element: <ClaimPage id={ID} signedIn={signedIn} signInHref="/sign-in?next=x" highlight={null} briefing={() => <p>briefing here</p>} /> },
+      { path: '/operations/:id', element: <p>operation page</p> },
+    ],
+    { initialEntries: [`/plan/operations/${ID}/claim`] },
+  );
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('claim page', () => {
+  it('shows a skeleton while the preview loads', () => {
+    mockFetch((_, init) => pending(init));
+    claimPage(false);
+    expect(screen.getByTestId('claim:loading')).toBeTruthy();
+  });
+
+  it('explains a failure that is none of the dead ends', async () => {
+    mockFetch(() => json({ statusCode: 503, message: 'Try later' }, 503));
+    claimPage(false);
+    expect((await screen.findByTestId('claim:error')).textContent).toMatch(/Try later/);
+  });
+
+  it.each([
+    [404, undefined, 'unknown', 'This claim link is not known'],
+    [410, 'EXPIRED', 'expired', 'This claim link has expired'],
+    [410, 'CLAIMED', 'claimed', 'This operation has already been claimed'],
+  ])('a %i (%s) link gets its own page', async (status, reason, problem, title) => {
+    mockFetch(() => json({ statusCode: status, message: 'x', ...(reason ? { details: { reason } } : {}) }, status));
+    claimPage(false);
+    expect((await screen.findByTestId('claim:problem')).dataset.problem).toBe(problem);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+  });
+
+  it('shows the preview to someone signed out and asks them to sign in', async () => {
+    mockFetch(() => json(PREVIEW));
+    claimPage(false);
+    expect((await screen.findByTestId('claim:preview')).textContent).toMatch(/09:00–10:00 PDT/);
+    expect(screen.getByRole('link', { name: 'Sign in to claim' }).getAttribute('href')).toBe('/sign-in?next=x');
+    expect(screen.queryByText('briefing here')).toBeNull();
+  });
+
+  it('claims it for someone signed in and lands on the operation', async () => {
+    const api = mockFetch((path) => (path.endsWith('/claim') ? json({ operation: operation({ id: ID, name: 'Bridge survey' }), fixedAltitude: true }) : json(PREVIEW)));
+    const router = claimPage(true);
+    expect(await screen.findByText('briefing here')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('claim:claim'));
+    expect(await screen.findByText('operation page')).toBeTruthy();
+    expect(router.state.location.state).toEqual({ claimed: 'Bridge survey', fixedAltitude: true });
+    expect(api.callsTo(`/v1/operations/ephemeral/${ID}/claim`)[0]![1]!.method).toBe('POST');
+  });
+
+  it('a claim that loses the race (409) says it was already claimed', async () => {
+    mockFetch((path) => (path.endsWith('/claim') ? json({ statusCode: 409, message: 'already claimed', details: { reason: 'CLAIMED' } }, 409) : path.endsWith('/preview') ? json(PREVIEW) : json({ statusCode: 404, message: 'no' }, 404)));
+    claimPage(true);
+    await userEvent.click(await screen.findByTestId('claim:claim'));
+    expect((await screen.findByTestId('claim:problem')).dataset.problem).toBe('claimed');
+  });
+});

@@ -1,0 +1,91 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, pending } from '../../../test/fetch-mock';
+import { renderWithClient } from '../../../test/render';
+import { authorization, candidate, laanc, operation } from '../../operations/test/operation-fixtures';
+import { LaancSection } from './laanc-section';
+
+const OP = operation();
+const ME = { id: 'pilot-1', name: 'Alice Pilot', email: 'pilot@cascade.example' };
+const LAANC_PATH = `/v1/operations/${OP.id}/laanc`;
+const section = () => renderWithClient(<LaancSection operation={OP} me={ME} ceilings={new Map([['BFI', 50]])} onHighlight={vi.fn()} />);
+const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
+
+describe('LAANC section', () => {
+  it('shows a skeleton while it loads', () => {
+    mockFetch((_, init) => pending(init));
+    section();
+    expect(screen.getByTestId('laanc:loading')).toBeTruthy();
+  });
+
+  it('explains a failure with a retry', async () => {
+    mockFetch(() => json({ statusCode: 500, message: 'LAANC service down' }, 500));
+    section();
+    expect((await screen.findByTestId('laanc:error')).textContent).toMatch(/LAANC service down/);
+  });
+
+  it('offers to start the LAANC request when there is none, with the person as contact', async () => {
+    const api = mockFetch((path, init) => (init.method === 'POST' ? json(laanc(), 201) : json({ statusCode: 404, message: 'No LAANC operation' }, 404)));
+    section();
+    expect(await screen.findByTestId('laanc:none')).toBeTruthy();
+    const form = screen.getByTestId('laanc:details-form');
+    expect(within(form).getByLabelText('First name')).toHaveProperty('value', 'Alice');
+    expect(within(form).getByLabelText('Email')).toHaveProperty('value', 'pilot@cascade.example');
+    await userEvent.type(within(form).getByLabelText('Phone'), '+1 206 555 0100');
+    await userEvent.click(within(form).getByRole('button', { name: 'Start the LAANC request' }));
+    await vi.waitFor(() => expect(api.callsTo(LAANC_PATH).some(([, i]) => i?.method === 'POST')).toBe(true));
+    const post = api.callsTo(LAANC_PATH).find(([, i]) => i?.method === 'POST')!;
+    expect(bodyOf(post[1])).toMatchObject({ license: 'LICENSE_PART_107', fixedAltitude: false, pointOfContact: { lastName: 'Pilot', phoneNumber: '+1 206 555 0100' } });
+  });
+
+  it('explains notices in words and asks for a justification before further coordination', async () => {
+    const fc = candidate({ hashCode: 'fc1', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION' });
+    const notice = { action: 'ACTION_WARN' as const, reason: 'REASON_ABOVE_CEILING' as const, ids: ['uasfm:BFI:1'], geom: OP.boundary, startTime: OP.startTime, endTime: OP.endTime };
+    const submitted = laanc({ authorizations: [authorization({ id: 'a9', status: 'STATUS_PENDING', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION' })] });
+    const api = mockFetch((path, init) => (init.method === 'POST' ? json({ ...submitted, submitted: ['a9'] }) : json(laanc({ candidates: [fc], notices: [notice] }))));
+    section();
+    expect((await screen.findByTestId('laanc:notice')).textContent).toMatch(/above the facility-map ceiling/);
+    expect(screen.getByTestId('laanc:candidate').textContent).toMatch(/Requested 200 ft · this candidate 200 ft AGL · facility-map ceiling 50 ft/);
+    expect(screen.getByTestId('laanc:submit')).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByTestId('laanc:justification'), 'Tower inspection at 200 ft');
+    await userEvent.click(screen.getByTestId('laanc:submit'));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByTestId('laanc:outcome')).textContent).toBe('Submitted: 1 waiting for the FAA.');
+    const post = api.callsTo(`${LAANC_PATH}/authorizations`)[0]!;
+    expect(bodyOf(post[1])).toEqual({ hashCodes: ['fc1'], justification: 'Tower inspection at 200 ft' });
+    // The page's own submission is not announced as news from elsewhere.
+    expect(screen.queryByTestId('laanc:change')).toBeNull();
+  });
+
+  it('offers only what the status allows, each after a confirmation', async () => {
+    const api = mockFetch((path) =>
+      path.endsWith('/cancel') ? json({ authorization: authorization({ status: 'STATUS_CANCELLED' }), operationId: OP.id, statusReason: null }) : json(laanc({ authorizations: [authorization()] })),
+    );
+    section();
+    const card = await screen.findByTestId('laanc:authorization');
+    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Close', 'Cancel']);
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Cancel this authorization?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(api.callsTo(`${LAANC_PATH}/authorizations/auth-1/cancel`)).toHaveLength(1));
+  });
+
+  it('announces a status change made elsewhere (the FAA approved) without a reload', async () => {
+    let status: 'STATUS_PENDING' | 'STATUS_APPROVED' = 'STATUS_PENDING';
+    mockFetch((path) =>
+      path.includes('/authorizations/')
+        ? json({ authorization: authorization({ status }), operationId: OP.id, statusReason: 'Looks fine' })
+        : json(laanc({ authorizations: [authorization({ status, submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION', lastUpdatedAt: status === 'STATUS_PENDING' ? '2099-06-02T10:00:00.000Z' : '2099-06-03T10:00:00.000Z' })] })),
+    );
+    const { client } = section();
+    await screen.findByTestId('laanc:authorization');
+    status = 'STATUS_APPROVED';
+    await act(() => client.invalidateQueries());
+    const change = await screen.findByTestId('laanc:change');
+    expect(change.textContent).toMatch(/LBFIABCD2345 is now Approved \(was Pending FAA\)/);
+    expect(change.closest('[role="status"]')).toBeTruthy();
+    expect(await screen.findByText('Reason given: “Looks fine”')).toBeTruthy();
+  });
+});

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, pending } from '../../../test/fetch-mock';
+import { renderWithClient } from '../../../test/render';
+import { operation } from '../../operations/test/operation-fixtures';
+import { OperationPage } from './operation-page';
+
+vi.mock('../../../map/display-map', () => ({ DisplayMap: () => <div data-testid="display-map" /> }));
+
+const OP = operation();
+const page = (lock: string | null = null) =>
+  renderWithClient(
+    <OperationPage id={OP.id} meId="pilot-1" shapes={[]} highlight={null} lock={lock} notice={null}>
+      {() => <p>LAANC section</p>}
+    </OperationPage>,
+  );
+
+describe('operation page', () => {
+  it('shows a skeleton while it loads', () => {
+    mockFetch((_, init) => pending(init));
+    page();
+    expect(screen.getByTestId('operation:loading')).toBeTruthy();
+  });
+
+  it('says plainly when the operation does not exist or is not yours', async () => {
+    mockFetch(() => json({ statusCode: 404, message: 'Operation not found' }, 404));
+    page();
+    expect(await screen.findByRole('heading', { name: 'Operation not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Operations' })).toBeTruthy();
+  });
+
+  it('explains other failures with a retry', async () => {
+    mockFetch(() => json({ statusCode: 500, message: 'Store unavailable' }, 500));
+    page();
+    expect((await screen.findByTestId('operation:error')).textContent).toMatch(/Store unavailable/);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('shows the details in the area’s local time, with the LAANC section', async () => {
+    mockFetch(() => json(OP));
+    page();
+    await screen.findByTestId('operation:details');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Roof survey Upcoming');
+    expect(screen.getByTestId('operation:when').textContent).toMatch(/09:00–10:00 PDT \(1 h\)/);
+    expect(screen.getByText('LAANC section')).toBeTruthy();
+  });
+
+  it('does not offer edit or delete while an authorization is active, and says why', async () => {
+    mockFetch(() => json(OP));
+    page('An authorization is pending or approved: cancel or close it before changing or deleting the operation.');
+    await screen.findByTestId('operation:details');
+    expect(screen.getByTestId('operation:edit')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('operation:delete')).toHaveProperty('disabled', true);
+    expect(screen.getByText(/cancel or close it before changing/)).toBeTruthy();
+  });
+
+  it('edits with PUT, keeping the pilot and the area', async () => {
+    const api = mockFetch((_, init) => json(init.method === 'PUT' ? { ...OP, name: 'Roof survey, north' } : OP));
+    page();
+    await userEvent.click(await screen.findByTestId('operation:edit'));
+    const form = screen.getByTestId('operation:edit-form');
+    const name = within(form).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Roof survey, north');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Roof survey, north Upcoming');
+    const put = api.fn.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ name: 'Roof survey, north', pilotId: 'pilot-1', boundary: OP.boundary, startTime: OP.startTime, callbackUrl: null });
+  });
+
+  it('asks before deleting', async () => {
+    const api = mockFetch((_, init) => (init.method === 'DELETE' ? new Response(null, { status: 204 }) : json(OP)));
+    page();
+    await userEvent.click(await screen.findByTestId('operation:delete'));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete “Roof survey”?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete operation' }));
+    await vi.waitFor(() => expect(api.fn.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(true));
+  });
+});

@@ -1,0 +1,18 @@
+/** POST /v1/sandbox/tfrs: a simulated TFR; approved authorizations it overlaps become STATUS_INVALID. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { SandboxTfrResultSchema, type SandboxTfrRequestSchema } from '../../../../server/contract/laanc';
+import { request } from '../../../lib/api-client';
+import { sandboxKeys } from '../sandbox-keys';
+
+export type TfrDraft = z.input<typeof SandboxTfrRequestSchema>;
+export type TfrResult = z.infer<typeof SandboxTfrResultSchema>;
+
+export function publishTfr(draft: TfrDraft): Promise<TfrResult> {
+  return request('/v1/sandbox/tfrs', SandboxTfrResultSchema, { method: 'POST', body: draft });
+}
+
+export function usePublishTfr() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: publishTfr, onSuccess: () => void qc.invalidateQueries({ queryKey: sandboxKeys.all }) });
+}
