@@ -7,9 +7,12 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { StyleSpecification } from 'maplibre-gl';
+import type { FeatureCollection } from 'geojson';
 import { DrawAdapter, type DrawHandlers } from './draw-adapter';
+import { addConflictLayers, CONFLICT_SOURCE } from './conflict-layer';
+import { addGroundLayers, GROUND_SOURCE } from './ground-layer';
 import { isOwnSource } from './ids';
-import { addOverlays, overlayData, raiseOverlays, type Overlays } from './overlays';
+import { addOverlays, emptyCollection, overlayData, raiseOverlays, type Overlays } from './overlays';
 import './draw.css';
 
 // Without this the production build cannot find MapLibre's worker ("Worker failed to load").
@@ -32,6 +35,10 @@ export class MapController {
   private styleUrl: string;
   private overlays: Overlays = { boundary: null, invalid: false, problems: null, highlight: null };
   private usingFallback = false;
+  /** Style layers the pilot switched off; applied again after a style swap brings them back. */
+  private hiddenLayers: ReadonlySet<string> = new Set();
+  private groundHexes: FeatureCollection | null = null;
+  private conflicts: FeatureCollection | null = null;
 
   constructor(container: HTMLElement, private readonly options: MapControllerOptions) {
     this.styleUrl = options.styleUrl;
@@ -75,6 +82,49 @@ export class MapController {
     }
   }
 
+  /**
+   * Shows only the style layers not in `ids` among those this method has been told about: the
+   * layer switcher passes every layer it hides, and the layers it showed before come back.
+   */
+  setHiddenLayers(ids: readonly string[]): void {
+    const prev = this.hiddenLayers;
+    const next = new Set(ids);
+    this.hiddenLayers = next;
+    for (const id of new Set([...prev, ...next])) this.applyVisibility(id);
+  }
+
+  /** Population-density hexagons under the area (null: none). */
+  setGroundHexes(hexes: FeatureCollection | null): void {
+    if (hexes === this.groundHexes) return;
+    this.groundHexes = hexes;
+    (this.map.getSource(GROUND_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(hexes ?? emptyCollection());
+  }
+
+  /** Outlines of other operations that overlap the plan (null: none). */
+  setConflicts(outlines: FeatureCollection | null): void {
+    if (outlines === this.conflicts) return;
+    this.conflicts = outlines;
+    (this.map.getSource(CONFLICT_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(outlines ?? emptyCollection());
+  }
+
+  /**
+   * The map as a PNG data URL, for printing: a WebGL canvas prints blank unless its buffer is kept,
+   * but it is still whole inside the 'render' event of the frame that drew it.
+   */
+  snapshot(): Promise<string | null> {
+    return new Promise((resolve) => {
+      this.map.once('render', () => {
+        try {
+          resolve(this.map.getCanvas().toDataURL('image/png'));
+        } catch {
+          // A tainted canvas (a tile from an origin without CORS) cannot be read: print without the map.
+          resolve(null);
+        }
+      });
+      this.map.triggerRepaint();
+    });
+  }
+
   /** Frames a shape, leaving room for the panel that may cover part of the map. */
   fitTo(bounds: [number, number, number, number]): void {
     this.map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
@@ -89,9 +139,18 @@ export class MapController {
     this.map.remove();
   }
 
+  private applyVisibility(id: string): void {
+    if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', this.hiddenLayers.has(id) ? 'none' : 'visible');
+  }
+
   private readonly onStyleLoad = () => {
     addOverlays(this.map);
+    addGroundLayers(this.map);
+    addConflictLayers(this.map);
     raiseOverlays(this.map);
+    (this.map.getSource(GROUND_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(this.groundHexes ?? emptyCollection());
+    (this.map.getSource(CONFLICT_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(this.conflicts ?? emptyCollection());
+    for (const id of this.hiddenLayers) this.applyVisibility(id);
     for (const [id, data] of overlayData(this.overlays, null)) {
       (this.map.getSource(id) as maplibregl.GeoJSONSource | undefined)?.setData(data);
     }

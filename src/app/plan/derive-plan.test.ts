@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN, type Plan } from '../../features/plan/plan-params';
-import { briefingRequest, deriveArea, operationBase } from './derive-plan';
+import { advisoryArea, briefingRequest, deriveArea, operationBase } from './derive-plan';
 
 const ring = (w: number, s: number, d: number): [number, number][] => [
   [w, s],
@@ -50,5 +50,20 @@ describe('what the plan page sends', () => {
       flightType: 'FLIGHT_TYPE_RECREATIONAL',
     });
     expect(base.boundary.type).toBe('Polygon');
+  });
+
+  it('asks for advisories exactly when it asks for a briefing, with the flight’s category', () => {
+    const p = plan({ area: { kind: 'polygon', ring: ring(-122.31, 47.525, 0.01) }, maxAltitude: 60, unit: 'm', flightType: 'recreational' });
+    const area = deriveArea(p);
+    expect(advisoryArea(p, area, briefingRequest(p, area).input)).toEqual({
+      boundary: area.boundary,
+      startTime: '2026-07-01T16:00:00Z',
+      endTime: '2026-07-01T17:00:00Z',
+      maxAltitude: 197,
+      category: 'faa_44809',
+    });
+    const tooHigh = plan({ area: p.area, maxAltitude: 500 });
+    const tooHighArea = deriveArea(tooHigh);
+    expect(advisoryArea(tooHigh, tooHighArea, briefingRequest(tooHigh, tooHighArea).input)).toBeNull();
   });
 });

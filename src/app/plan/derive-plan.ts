@@ -3,6 +3,7 @@
  * memoizes it in pieces and tests can check it without a map.
  */
 import { bbox } from '@turf/turf';
+import type { AdvisoryArea } from '../../features/advisories/advisory-filters';
 import type { AreaBriefingInput } from '../../features/briefing/api/get-area-briefing';
 import type { BriefingBlock } from '../../features/briefing/components/briefing-panel';
 import type { OperationBase } from '../../features/operations/components/create-operation-form';
@@ -97,5 +98,25 @@ export function operationBase(plan: Plan, area: AreaView): OperationBase | null 
     altitudeReference: 'ALTITUDE_REFERENCE_AGL',
     flightType: plan.flightType === 'part107' ? 'FLIGHT_TYPE_COMMERCIAL' : 'FLIGHT_TYPE_RECREATIONAL',
     desc: '',
+  };
+}
+
+/** What the extras of the panel (advisories, ground risk, conflicts) say while there is no area to ask about. */
+export const BLOCKED_EXTRA_TEXT: Record<Exclude<BriefingBlock, null>, string> = {
+  'no-area': 'Draw an area on the map, or type or paste one, first.',
+  limits: 'The flight area breaks a limit (see above). Fix it first.',
+  details: 'Some flight details are not valid (see above). Fix them first.',
+  'sign-in': 'Sign in to see this for the area.',
+};
+
+/** The advisories' question: asked only when the briefing is (same area, window and altitude), with the flight's category. */
+export function advisoryArea(plan: Plan, area: AreaView, input: AreaBriefingInput | null): AdvisoryArea | null {
+  const window = flightWindow(plan);
+  if (!input || !area.boundary || !window) return null;
+  return {
+    boundary: area.boundary,
+    ...window,
+    maxAltitude: input.maxAltitude ?? ALTITUDE_FT.max,
+    category: plan.flightType === 'part107' ? 'faa_107' : 'faa_44809',
   };
 }

@@ -1,15 +1,24 @@
+import type { FeatureCollection } from 'geojson';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { BriefingResult } from '../../../server/contract/briefing';
 import type { Geometry } from '../../../server/contract/common';
 import { useMe } from '../../features/account/api/get-me';
+import { AdvisoriesPanel } from '../../features/advisories/components/advisories-panel';
 import { BriefingPanel } from '../../features/briefing/components/briefing-panel';
+import { ConflictsPanel } from '../../features/conflicts/components/conflicts-panel';
+import { ExportArea } from '../../features/export/components/export-area';
+import { GroundRiskPanel } from '../../features/ground-risk/components/ground-risk-panel';
+import { MapLayersControl } from '../../features/map-layers/components/map-layers-control';
+import { hiddenLayerIds } from '../../features/map-layers/layer-groups';
+import { useHiddenGroups } from '../../features/map-layers/use-hidden-groups';
 import { CreateOperationForm } from '../../features/operations/components/create-operation-form';
 import { DrawTools } from '../../features/plan/components/draw-tools';
 import { FlightForm } from '../../features/plan/components/flight-form';
 import { LimitsStatus } from '../../features/plan/components/limits-status';
 import { ShapeEntry } from '../../features/plan/components/shape-entry';
-import { toPlanStart, type PlanArea } from '../../features/plan/plan-params';
+import { flightShapeOf, toPlanStart, type PlanArea } from '../../features/plan/plan-params';
 import { usePlan } from '../../features/plan/use-plan';
 import { apiUrl } from '../../lib/api-client';
 import { useSettings } from '../../lib/settings';
@@ -19,8 +28,9 @@ import type { DrawState, DrawTool } from '../../map/draw-adapter';
 import type { MapController } from '../../map/map-controller';
 import { MapView, type MapViewHandlers } from '../../map/map-view';
 import { signInPath } from '../sign-in-path';
-import { areaOfDrawn, briefingRequest, deriveArea, drawGeometryOf, operationBase } from './derive-plan';
+import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, deriveArea, drawGeometryOf, flightWindow, operationBase } from './derive-plan';
 import { PanelSection } from './panel-section';
+import { PrintHeader } from './print-header';
 import './plan.css';
 
 const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
@@ -39,6 +49,13 @@ export function PlanPage() {
   const [result, setResult] = useState<BriefingResult | null>(null);
   const [collapsed, setCollapsed] = useState(false);
   const [frame, setFrame] = useState<{ bounds: [number, number, number, number]; seq: number } | null>(null);
+  const [hiddenGroups, toggleGroup] = useHiddenGroups();
+  useEffect(() => map?.setHiddenLayers(hiddenLayerIds(hiddenGroups)), [map, hiddenGroups]);
+  const [groundHexes, setGroundHexes] = useState<FeatureCollection | null>(null);
+  useEffect(() => map?.setGroundHexes(groundHexes), [map, groundHexes]);
+  const [printed, setPrinted] = useState<{ mapImage: string | null; at: string } | null>(null);
+  const [conflictOutlines, setConflictOutlines] = useState<FeatureCollection | null>(null);
+  useEffect(() => map?.setConflicts(conflictOutlines), [map, conflictOutlines]);
 
   // A plan without a start gets the next quarter hour, written to the URL so the link is exact.
   useEffect(() => {
@@ -50,6 +67,8 @@ export function PlanPage() {
   const drawGeometry = useMemo(() => drawGeometryOf(planArea), [planArea]);
   const briefing = useMemo(() => briefingRequest(plan, area), [plan, area]);
   const base = useMemo(() => operationBase(plan, area), [plan, area]);
+  const flightTimes = useMemo(() => flightWindow(plan), [plan]);
+  const exported = useMemo(() => ({ shape: flightShapeOf(plan), details: { maxAltitude: plan.maxAltitude, altitudeUnit: plan.unit, ...flightTimes } }), [plan, flightTimes]);
 
   const problems = useMemo(() => {
     const c = area.check;
@@ -77,8 +96,25 @@ export function PlanPage() {
     [setArea],
   );
 
+  const print = async () => {
+    const mapImage = (await map?.snapshot()) ?? null;
+    // The image must be decoded and in the page before the browser lays out the printout.
+    if (mapImage) await decoded(mapImage);
+    flushSync(() => setPrinted({ mapImage, at: new Date().toISOString() }));
+    window.print();
+  };
+
   const styleUrl = useMemo(() => apiUrl(`/styles/${theme}/style.json`), [theme, remote]); // eslint-disable-line react-hooks/exhaustive-deps -- apiUrl reads `remote`
   const user = me.data?.user;
+  // Signed out, the service would answer 401: say so instead of asking.
+  const signedOut = !remote && !me.isPending && !user;
+  const block = briefing.block ?? (signedOut ? 'sign-in' : null);
+  // The extras wait for the sign-in check too: asked too early, the service answers 401.
+  const account = !remote && !user ? (me.isPending ? 'Checking your sign-in…' : BLOCKED_EXTRA_TEXT['sign-in']) : null;
+  const extrasBlocked = briefing.block ? BLOCKED_EXTRA_TEXT[briefing.block] : account;
+  // The ground needs only a valid area, not the flight's details.
+  const groundBlocked = !plan.area ? BLOCKED_EXTRA_TEXT['no-area'] : !area.boundary || !area.check?.ok ? BLOCKED_EXTRA_TEXT.limits : account;
+  const advisories = useMemo(() => advisoryArea(plan, area, briefing.input), [plan, area, briefing.input]);
   const [firstName = '', ...rest] = (user?.name ?? '').split(' ');
   const authType = result?.authorizationType;
   const createBlocked = !plan.area
@@ -102,6 +138,7 @@ export function PlanPage() {
           onReady={setMap}
           label="Map. Use the drawing buttons in the panel, or type coordinates there."
         />
+        <MapLayersControl hidden={hiddenGroups} theme={theme} onToggle={toggleGroup} />
         {styleError && (
           <p className="map-note" role="status">
             {styleError}
@@ -110,12 +147,18 @@ export function PlanPage() {
       </div>
       <aside className="plan-panel" aria-label="Flight plan">
         <div className="panel-bar">
+          {plan.area && (
+            <button type="button" className="button button-small" onClick={() => void print()} data-testid="plan:print">
+              Print briefing
+            </button>
+          )}
           <button type="button" className="button button-small" aria-expanded={!collapsed} aria-controls="plan-panel-body" onClick={() => setCollapsed(!collapsed)}>
             {collapsed ? 'Show plan' : 'Hide plan'}
           </button>
         </div>
         <div id="plan-panel-body" className="panel-body" hidden={collapsed}>
-          <PanelSection title="Flight area" id="area">
+          <PrintHeader plan={plan} areaSqMi={area.check?.areaSqMi ?? null} window={flightTimes} timeZone={area.timeZone} printed={printed} />
+          <PanelSection title="Flight area" id="area" screenOnly>
             <DrawTools
               state={draw.state}
               tool={draw.tool}
@@ -132,7 +175,7 @@ export function PlanPage() {
             />
             <LimitsStatus check={area.check} shapeError={area.shapeError} />
             <details className="disclosure">
-              <summary>Type coordinates or paste GeoJSON</summary>
+              <summary>Type coordinates or paste GeoJSON or KML</summary>
               <ShapeEntry
                 widthM={plan.widthM}
                 radiusM={plan.radiusM}
@@ -143,16 +186,19 @@ export function PlanPage() {
                 }}
               />
             </details>
+            <ExportArea shape={exported.shape} boundary={area.boundary} details={exported.details} />
           </PanelSection>
-          <PanelSection title="Flight" id="flight">
+          <PanelSection title="Flight" id="flight" screenOnly>
             <FlightForm plan={plan} timeZone={area.timeZone} onChange={update} />
           </PanelSection>
           <BriefingPanel
             input={briefing.input}
-            // Signed out, the service would answer 401: say so instead of asking.
-            blocked={briefing.block ?? (!remote && !me.isPending && !user ? 'sign-in' : null)}
+            blocked={block}
             timeZone={area.timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onResult={setResult} />
-          <PanelSection title="Operation" id="operation">
+          <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={area.timeZone} onHighlight={setHighlight} />
+          <GroundRiskPanel boundary={area.boundary} blockedText={groundBlocked} onHexes={setGroundHexes} />
+          <ConflictsPanel boundary={area.boundary} window={flightTimes} blockedText={extrasBlocked} onOutlines={setConflictOutlines} />
+          <PanelSection title="Operation" id="operation" screenOnly>
             <CreateOperationForm
               base={base}
               blocked={createBlocked}
@@ -167,4 +213,10 @@ export function PlanPage() {
       </aside>
     </main>
   );
+}
+
+function decoded(src: string): Promise<void> {
+  const img = new Image();
+  img.src = src;
+  return img.decode().catch(() => undefined);
 }

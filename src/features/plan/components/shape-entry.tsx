@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FlightShape } from '../../../geo/flight-shape';
 import { parseCoordinates } from '../../../geo/parse-coordinates';
 import { parseGeoJson } from '../../../geo/parse-geojson';
+import { parseKml } from '../../../geo/parse-kml';
 import type { PlanArea } from '../plan-params';
 
 interface Props {
@@ -18,7 +19,7 @@ const PLACEHOLDER: Record<Kind, string> = {
   point: '47.5300, -122.3100',
 };
 
-/** Planning without a mouse: type the corners, or paste or upload GeoJSON. */
+/** Planning without a mouse: type the corners, or paste or upload GeoJSON or KML. */
 export function ShapeEntry({ widthM, radiusM, onArea }: Props) {
   const [kind, setKind] = useState<Kind>('polygon');
   const [coords, setCoords] = useState('');
@@ -42,8 +43,9 @@ export function ShapeEntry({ widthM, radiusM, onArea }: Props) {
     else onArea({ kind, center: p[0]! }, {});
   };
 
-  const applyJson = (text: string) => {
-    const r = parseGeoJson(text, { widthM, radiusM });
+  const applyText = (text: string) => {
+    // KML is XML and GeoJSON is JSON: the first character tells them apart.
+    const r = text.trimStart().startsWith('<') ? parseKml(text, { widthM, radiusM }) : parseGeoJson(text, { widthM, radiusM });
     if (!r.ok) return setJsonError(r.error);
     setJsonError(null);
     onArea(toArea(r.shape), r.shape.kind === 'path' ? { widthM: r.shape.widthM } : r.shape.kind === 'point' ? { radiusM: r.shape.radiusM } : {});
@@ -54,7 +56,7 @@ export function ShapeEntry({ widthM, radiusM, onArea }: Props) {
     if (!file) return;
     const text = await file.text();
     setJson(text);
-    applyJson(text);
+    applyText(text);
     e.target.value = '';
   };
 
@@ -97,14 +99,14 @@ export function ShapeEntry({ widthM, radiusM, onArea }: Props) {
       </form>
       <form
         className="stack-tight"
-        aria-label="Paste or upload GeoJSON"
+        aria-label="Paste or upload GeoJSON or KML"
         onSubmit={(e) => {
           e.preventDefault();
-          applyJson(json);
+          applyText(json);
         }}
       >
         <label className="field" htmlFor={ids.json}>
-          <span>Paste GeoJSON (Polygon, LineString or Point)</span>
+          <span>Paste GeoJSON or KML (a Polygon, LineString or Point)</span>
         </label>
         <textarea
           id={ids.json}
@@ -123,11 +125,11 @@ export function ShapeEntry({ widthM, radiusM, onArea }: Props) {
         )}
         <div className="row">
           <button type="submit" className="button" disabled={!json.trim()}>
-            Use this GeoJSON
+            Use this GeoJSON or KML
           </button>
           <label className="button file-button">
             Upload a file…
-            <input type="file" accept=".json,.geojson,application/geo+json,application/json" className="visually-hidden" onChange={(e) => void upload(e)} />
+            <input type="file" accept=".json,.geojson,.kml,application/geo+json,application/json,application/vnd.google-earth.kml+xml" className="visually-hidden" onChange={(e) => void upload(e)} />
           </label>
         </div>
       </form>

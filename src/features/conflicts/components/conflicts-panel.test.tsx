@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, pending } from '../../../test/fetch-mock';
+import { renderWithClient } from '../../../test/render';
+import { operation, PLAN, square, WINDOW } from '../test/conflict-fixtures';
+import { ConflictsPanel } from './conflicts-panel';
+
+const PATH = '/v1/operations';
+const OVERLAPPING = operation('3f1c7a52-8a44-4a0e-9d5e-1b2c3d4e5f60', square(-122.306, 47.524, 0.01), '2026-07-01T16:30:00Z', '2026-07-01T18:00:00Z', 'Roof survey');
+const ELSEWHERE = operation('4f1c7a52-8a44-4a0e-9d5e-1b2c3d4e5f61', square(-122.2, 47.6, 0.01), '2026-07-01T16:00:00Z', '2026-07-01T17:00:00Z', 'Bridge inspection');
+const list = (operations: unknown[]) => ({ operations, total: operations.length, limit: 500, offset: 0, nextOffset: null });
+
+function renderPanel(props: Partial<Parameters<typeof ConflictsPanel>[0]> = {}) {
+  const onOutlines = vi.fn();
+  const view = renderWithClient(<ConflictsPanel boundary={PLAN} window={WINDOW} blockedText={null} onOutlines={onOutlines} {...props} />);
+  return { ...view, onOutlines };
+}
+
+describe('ConflictsPanel', () => {
+  it('asks nothing while blocked, and says why', async () => {
+    const api = mockFetch(() => json(list([])));
+    renderPanel({ blockedText: 'Sign in to see this for the area.' });
+    expect(screen.getByTestId('conflicts:blocked').textContent).toBe('Sign in to see this for the area.');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(api.callsTo(PATH)).toHaveLength(0);
+  });
+
+  it('shows a loading state while it looks', async () => {
+    mockFetch((_, init) => pending(init));
+    renderPanel();
+    expect((await screen.findByTestId('conflicts:loading')).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('lists the operations overlapping in place and time, and outlines them on the map', async () => {
+    const api = mockFetch(() => json(list([OVERLAPPING, ELSEWHERE])));
+    const { onOutlines } = renderPanel();
+    const items = await screen.findAllByTestId('conflicts:item', {}, { timeout: 2000 });
+    expect(items).toHaveLength(1);
+    expect(items[0]!.textContent).toBe('Roof surveyWed, Jul 1, 09:30–11:00 PDT · 0–200 ft');
+    expect(screen.getByRole('link', { name: 'Roof survey' }).getAttribute('href')).toBe(`/operations/${OVERLAPPING.id}`);
+    expect(screen.getByTestId('conflicts:summary').textContent).toMatch(/^1 operation overlaps/);
+    const url = new URL(String(api.callsTo(PATH)[0]![0]), 'http://localhost');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ bbox: '-122.31,47.52,-122.302,47.528', from: WINDOW.startTime, to: WINDOW.endTime, limit: '500', sort: 'startTime' });
+    await waitFor(() =>
+      expect(onOutlines).toHaveBeenLastCalledWith({ type: 'FeatureCollection', features: [{ type: 'Feature', id: OVERLAPPING.id, properties: { name: 'Roof survey' }, geometry: OVERLAPPING.boundary }] }),
+    );
+  });
+
+  it('says so when nothing overlaps', async () => {
+    mockFetch(() => json(list([ELSEWHERE])));
+    const { onOutlines } = renderPanel();
+    expect((await screen.findByTestId('conflicts:empty', {}, { timeout: 2000 })).textContent).toMatch(/No other operation/);
+    expect(onOutlines).toHaveBeenLastCalledWith(null);
+  });
+
+  it('shows the service’s error and retries', async () => {
+    let fail = true;
+    const api = mockFetch(() => (fail ? json({ statusCode: 403, message: 'The token lacks the scope operation:read' }, 403) : json(list([]))));
+    renderPanel();
+    const alert = await screen.findByTestId('conflicts:error', {}, { timeout: 2000 });
+    expect(alert.textContent).toMatch(/operation:read/);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('conflicts:empty');
+    expect(api.callsTo(PATH)).toHaveLength(2);
+  });
+});

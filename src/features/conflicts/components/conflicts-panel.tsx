@@ -1,0 +1,79 @@
+/**
+ * The organization's other operations that overlap the plan in place and time: listed here and
+ * outlined on the map, so a pilot sees who else flies there before creating the operation.
+ */
+import type { FeatureCollection } from 'geojson';
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states';
+import { formatWindow } from '../../../components/time-window';
+import type { PolygonGeometry } from '../../../geo/types';
+import { CONFLICT_COLOUR } from '../../../map/conflict-layer';
+import { useNearbyOperations } from '../api/list-nearby-operations';
+import { findConflicts, nearbyQuery, type PlanWindow } from '../find-conflicts';
+import '../conflicts.css';
+
+interface Props {
+  boundary: PolygonGeometry | null;
+  window: PlanWindow | null;
+  /** Says why nothing is asked (no area, a broken limit, signed out). */
+  blockedText: string | null;
+  onOutlines(outlines: FeatureCollection | null): void;
+}
+
+const UNIT: Record<string, string> = { ALTITUDE_UNIT_FEET: 'ft', ALTITUDE_UNIT_METERS: 'm' };
+
+export function ConflictsPanel({ boundary, window, blockedText, onOutlines }: Props) {
+  const query = useMemo(() => (boundary && window && !blockedText ? nearbyQuery(boundary, window) : null), [boundary, window, blockedText]);
+  const nearby = useNearbyOperations(query);
+  const conflicts = useMemo(() => (nearby.data && boundary && window && query ? findConflicts(nearby.data, boundary, window) : null), [nearby.data, boundary, window, query]);
+  const outlines = useMemo<FeatureCollection | null>(
+    () => (conflicts?.length ? { type: 'FeatureCollection', features: conflicts.map((op) => ({ type: 'Feature', id: op.id, properties: { name: op.name }, geometry: op.boundary })) } : null),
+    [conflicts],
+  );
+  useEffect(() => onOutlines(outlines), [outlines, onOutlines]);
+  useEffect(() => () => onOutlines(null), [onOutlines]);
+
+  let content;
+  if (!query) {
+    content = (
+      <p className="muted small" data-testid="conflicts:blocked">
+        {blockedText ?? 'Draw an area and set the flight time first.'}
+      </p>
+    );
+  } else if (nearby.isError && !nearby.data) {
+    content = <ErrorState title="Other operations could not be checked." error={nearby.error} onRetry={() => void nearby.refetch()} testId="conflicts:error" />;
+  } else if (!conflicts) {
+    content = <LoadingState label="Looking for operations that overlap this one…" testId="conflicts:loading" />;
+  } else if (conflicts.length === 0) {
+    content = <EmptyState title="No other operation of your organization overlaps this area and time." testId="conflicts:empty" />;
+  } else {
+    content = (
+      <div data-testid="conflicts:result">
+        <p className="small" data-testid="conflicts:summary">
+          <span className="conflict-swatch" style={{ borderColor: CONFLICT_COLOUR }} aria-hidden="true" />
+          {conflicts.length} {conflicts.length === 1 ? 'operation overlaps' : 'operations overlap'} this area and time (dashed on the map).
+        </p>
+        <ul className="conflict-list">
+          {conflicts.map((op) => (
+            <li key={op.id} className="conflict" style={{ ['--conflict' as string]: CONFLICT_COLOUR }} data-testid="conflicts:item" data-id={op.id}>
+              <Link to={`/operations/${op.id}`} className="conflict-name">
+                {op.name}
+              </Link>
+              <span className="small muted">
+                {formatWindow(op.startTime, op.endTime, op.timezone)} · {op.minAltitude}–{op.maxAltitude} {UNIT[op.altitudeUnit] ?? ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <section className="panel-section" aria-labelledby="conflicts-heading" data-testid="conflicts">
+      <h2 id="conflicts-heading">Conflicts</h2>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { bbox } from '@turf/turf';
+import type { PlatformOperation } from '../../../server/contract/operations';
+import { areasOverlap } from '../../geo/areas-overlap';
+import type { PolygonGeometry } from '../../geo/types';
+import type { NearbyOperationsQuery } from './api/list-nearby-operations';
+
+export interface PlanWindow {
+  startTime: string;
+  endTime: string;
+}
+
+const down = (n: number) => Math.floor(Math.round(n * 1e9) / 1e3) / 1e6;
+const up = (n: number) => Math.ceil(Math.round(n * 1e9) / 1e3) / 1e6;
+
+/** The plan's box rounded outwards to six decimals (about 0.1 m), so the URL and the query key are short and stable. */
+export function nearbyQuery(boundary: PolygonGeometry, window: PlanWindow): NearbyOperationsQuery {
+  const [w, s, e, n] = bbox(boundary);
+  return { bbox: [down(w), down(s), up(e!), up(n!)] as [number, number, number, number], from: window.startTime, to: window.endTime };
+}
+
+/**
+ * The operations whose area overlaps the plan's and whose time overlaps its window (half-open:
+ * one ending as the other starts is no conflict), soonest first.
+ */
+export function findConflicts(ops: readonly PlatformOperation[], boundary: PolygonGeometry, window: PlanWindow): PlatformOperation[] {
+  const start = Date.parse(window.startTime);
+  const end = Date.parse(window.endTime);
+  return ops
+    .filter((op) => Date.parse(op.startTime) < end && Date.parse(op.endTime) > start && areasOverlap(boundary, op.boundary))
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+}

@@ -1,0 +1,75 @@
+/**
+ * Who lives under the flight: population-density hexagons (POST /v2/groundType) at a resolution
+ * that keeps the cell count small for the area's size, drawn on the map, and the share of the area
+ * in each density class.
+ */
+import type { FeatureCollection } from 'geojson';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states';
+import { areaSqMi } from '../../../geo/area-sq-mi';
+import { groundResolution } from '../../../geo/ground-resolution';
+import type { PolygonGeometry } from '../../../geo/types';
+import { SQ_METERS_PER_SQ_MI } from '../../../geo/units';
+import { useGroundType } from '../api/get-ground-type';
+import { densitySummary } from '../density-shares';
+import { DensityChart } from './density-chart';
+import '../ground-risk.css';
+
+interface Props {
+  /** null while `blockedText` says why there is nothing to ask about. */
+  boundary: PolygonGeometry | null;
+  blockedText: string | null;
+  /** The hexagons to draw (null: none). */
+  onHexes(hexes: FeatureCollection | null): void;
+}
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function GroundRiskPanel({ boundary, blockedText, onHexes }: Props) {
+  const [onMap, setOnMap] = useState(true);
+  const checkId = useId();
+  const body = useMemo(() => (boundary ? { geometry: boundary, resolution: groundResolution(areaSqMi(boundary) * SQ_METERS_PER_SQ_MI) } : null), [boundary]);
+  const query = useGroundType(blockedText ? null : body);
+  const cells = blockedText ? undefined : query.data;
+  const summary = useMemo(() => (cells ? densitySummary(cells) : null), [cells]);
+  const hexes = useMemo<FeatureCollection | null>(() => (cells && onMap ? { type: 'FeatureCollection', features: cells } : null), [cells, onMap]);
+  useEffect(() => onHexes(hexes), [hexes, onHexes]);
+  // Leaving the page takes the hexagons with it.
+  useEffect(() => () => onHexes(null), [onHexes]);
+
+  let content;
+  if (blockedText || !boundary) {
+    content = (
+      <p className="muted small" data-testid="ground-risk:blocked">
+        {blockedText ?? 'Draw an area to see who lives under it.'}
+      </p>
+    );
+  } else if (query.isError && !query.data) {
+    content = <ErrorState title="The population density could not be loaded." error={query.error} onRetry={() => void query.refetch()} testId="ground-risk:error" />;
+  } else if (!summary) {
+    content = <LoadingState label="Loading the population density…" testId="ground-risk:loading" />;
+  } else if (summary.cells === 0) {
+    content = <EmptyState title="The service has no population cells for this area." testId="ground-risk:empty" />;
+  } else {
+    const updating = query.isPlaceholderData || query.isFetching;
+    content = (
+      <div className={updating ? 'ground-risk-updating' : undefined} aria-busy={updating || undefined} data-testid="ground-risk:result">
+        <p className="small" data-testid="ground-risk:summary">
+          Mostly <strong>{summary.dominant}</strong>; up to {number.format(summary.maxPopPerSqKm)} people per km² ({summary.cells} cells at H3 resolution {body?.resolution}).
+        </p>
+        <DensityChart summary={summary} />
+        <label className="check screen-only" htmlFor={checkId}>
+          <input id={checkId} type="checkbox" checked={onMap} onChange={(e) => setOnMap(e.target.checked)} />
+          <span>Show the density hexagons on the map</span>
+        </label>
+      </div>
+    );
+  }
+
+  return (
+    <section className="panel-section" aria-labelledby="ground-risk-heading" data-testid="ground-risk">
+      <h2 id="ground-risk-heading">Ground risk</h2>
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { areasOverlap } from './areas-overlap';
+import type { PolygonGeometry } from './types';
+
+const square = (w: number, s: number, size: number): PolygonGeometry => ({
+  type: 'Polygon',
+  coordinates: [[[w, s], [w + size, s], [w + size, s + size], [w, s + size], [w, s]]],
+});
+
+describe('areasOverlap', () => {
+  it('finds areas that cross, hold one another or touch', () => {
+    expect(areasOverlap(square(0, 0, 1), square(0.5, 0.5, 1))).toBe(true);
+    expect(areasOverlap(square(0, 0, 1), square(0.2, 0.2, 0.1))).toBe(true);
+    expect(areasOverlap(square(0, 0, 1), square(1, 0, 1))).toBe(true);
+  });
+
+  it('tells apart areas whose boxes overlap but whose shapes do not', () => {
+    const triangle: PolygonGeometry = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [0, 1], [0, 0]]] };
+    expect(areasOverlap(triangle, square(0.8, 0.8, 0.2))).toBe(false);
+  });
+});
