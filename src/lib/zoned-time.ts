@@ -2,22 +2,11 @@
  * Wall-clock times in a named IANA zone without a date library: the pilot types the start in the
  * area's local time (the zone of the place they fly, not of their browser) and the service gets UTC.
  */
+import { zoneOffsetMs } from '../../server/contract/zone-offset';
 
 /** The zone's offset from UTC at `instant`, in minutes (e.g. -420 for PDT). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  return Math.round(zoneOffsetMs(instant.getTime(), timeZone) / 60_000);
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;

@@ -1,5 +1,6 @@
 /** Time helpers for schedules: UTC day anchors and local wall-clock times in IANA zones. */
 import tzlookup from '@photostructure/tz-lookup';
+import { zoneOffsetMs } from '../../contract/zone-offset';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -25,21 +26,7 @@ export function timeZoneAt(lon: number, lat: number): string {
 }
 
 /** Offset of a zone from UTC at an instant, in ms (positive east of Greenwich). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function zoneOffset(ms: number, timeZone: string): number {
-  let fmt = formatters.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    });
-    formatters.set(timeZone, fmt);
-  }
-  const parts = fmt.formatToParts(new Date(ms));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
+const zoneOffset = zoneOffsetMs;
 
 /**
  * The UTC instant of a local wall-clock time on the local calendar day that contains `dayMs`+12 h.

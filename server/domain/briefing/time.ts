@@ -3,6 +3,7 @@
  * times of use (days and daily windows in the feature's own time zone) and stadium events
  * (1 hour before to 1 hour after, FDC NOTAM 4/3621) are all reduced to UTC intervals.
  */
+import { wallClockMs, zoneOffsetMs } from '../../contract/zone-offset';
 import type { AirspaceFeature, Schedule, ScheduledEvent, TimeOfUse } from '../../data/model';
 
 export interface FlightWindow {
@@ -46,37 +47,25 @@ function parseTime(s: string | undefined, fallback: number): number {
   return Number.isNaN(t) ? fallback : t;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 export function validZone(tz: string | undefined): string {
   if (!tz) return 'UTC';
   try {
-    formatter(tz);
+    wallClockMs(0, tz);
     return tz;
   } catch {
     return 'UTC';
   }
 }
 
-/** Local wall-clock fields of an instant in a zone. */
-function localParts(ms: number, timeZone: string): { y: number; m: number; d: number; wallMs: number } {
-  const parts = formatter(timeZone).formatToParts(new Date(ms));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const y = get('year'), m = get('month'), d = get('day');
-  return { y, m, d, wallMs: Date.UTC(y, m - 1, d, get('hour'), get('minute'), get('second')) };
+/** Local calendar day of an instant in a zone. */
+function localParts(ms: number, timeZone: string): { y: number; m: number; d: number } {
+  const wall = new Date(wallClockMs(ms, timeZone));
+  return { y: wall.getUTCFullYear(), m: wall.getUTCMonth() + 1, d: wall.getUTCDate() };
 }
 
 /** The UTC instant of a local wall-clock time (as if it were UTC); two passes settle DST changes. */
 function wallToUtc(wallMs: number, timeZone: string): number {
-  const offset = (ms: number) => localParts(ms, timeZone).wallMs - Math.floor(ms / 1000) * 1000;
+  const offset = (ms: number) => zoneOffsetMs(ms, timeZone);
   const guess = wallMs - offset(wallMs);
   return wallMs - offset(guess);
 }

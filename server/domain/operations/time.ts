@@ -3,25 +3,14 @@
  * zone). With an offset (Z, ±hh:mm) the instant is taken as is; without one, the wall-clock time is
  * read in timezoneName (our reading: that is what the zone field is for). Pure; no service imports.
  */
+import { zoneOffsetMs } from '../../contract/zone-offset';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** Offset of a zone from UTC at an instant, in minutes (east positive). */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+  return Math.round(zoneOffsetMs(at.getTime(), timeZone) / 60000);
 }
 
 /** Wall-clock time in a zone → the instant. In a DST gap the later offset wins; in an overlap, the earlier instant. */
