@@ -1,5 +1,5 @@
 /**
- * The person's settings: theme, and which deployment the portal talks to.
+ * The person's settings: theme, altitude units for new plans, and which deployment the portal talks to.
  * Theme, base URL and client id persist in localStorage. The client secret and any access token
  * are kept in memory only (domain.md: keep bearer tokens out of localStorage), so after a reload a
  * person using another deployment types the secret again.
@@ -14,13 +14,17 @@ export interface RemoteConnection {
   clientId: string;
 }
 
+export type UnitsSetting = 'ft' | 'm';
+
 export interface Settings {
   theme: ThemeSetting;
+  /** Altitude unit a new plan starts in (a plan's link keeps its own). */
+  units: UnitsSetting;
   remote: RemoteConnection | null;
 }
 
 const KEY = 'skyplan.settings';
-const DEFAULTS: Settings = { theme: 'system', remote: null };
+const DEFAULTS: Settings = { theme: 'system', units: 'ft', remote: null };
 
 let current: Settings = load();
 let clientSecret = '';
@@ -34,7 +38,8 @@ function load(): Settings {
     const theme = v.theme === 'light' || v.theme === 'dark' ? v.theme : 'system';
     const r = v.remote;
     const remote = r && typeof r.baseUrl === 'string' && typeof r.clientId === 'string' ? { baseUrl: r.baseUrl, clientId: r.clientId } : null;
-    return { theme, remote };
+    const units = v.units === 'm' ? 'm' : 'ft';
+    return { theme, units, remote };
   } catch {
     return DEFAULTS;
   }

@@ -1,5 +1,6 @@
 import { ConnectionForm } from '../../features/settings/components/connection-form';
 import { ThemePicker } from '../../features/settings/components/theme-picker';
+import { UnitsPicker } from '../../features/settings/components/units-picker';
 
 export function Component() {
   return (
@@ -8,6 +9,7 @@ export function Component() {
       <section className="stack" aria-labelledby="appearance">
         <h2 id="appearance">Appearance</h2>
         <ThemePicker />
+        <UnitsPicker />
       </section>
       <section className="stack" aria-labelledby="connection">
         <h2 id="connection">Connection</h2>
