@@ -130,6 +130,51 @@ export const LaancOperationWriteSchema = z
   .meta({ id: 'LaancOperationWrite' });
 export type LaancOperationWrite = z.infer<typeof LaancOperationWriteSchema>;
 
+/** What made an authorization change status (ours): submit, or a state-machine action. */
+export const AUTHORIZATION_EVENT_ACTIONS = [
+  'submit',
+  'approve',
+  'deny',
+  'auto_cancel',
+  'cancel',
+  'close',
+  'rescind',
+  'invalidate',
+  'acknowledge_rescinded',
+  'cancel_invalid',
+] as const;
+export const AuthorizationEventActionSchema = z.enum(AUTHORIZATION_EVENT_ACTIONS).meta({ id: 'LaancAuthorizationEventAction' });
+export type AuthorizationEventAction = z.infer<typeof AuthorizationEventActionSchema>;
+
+/** One status change of an authorization (ours), written in the same transaction as the change. */
+export const AuthorizationEventSchema = z
+  .object({
+    status: AuthorizationStatusSchema.describe('the status it entered'),
+    action: AuthorizationEventActionSchema,
+    at: DateTimeSchema,
+    by: z.string().describe('user or client id; "system" for auto-cancel and airspace data changes'),
+    reason: z.string().nullable().describe('why: the FAA decision reason, auto-cancel, data change; the justification on a further-coordination submit'),
+  })
+  .meta({ id: 'LaancAuthorizationEvent' });
+export type AuthorizationEvent = z.infer<typeof AuthorizationEventSchema>;
+
+/** One authorization with its context (ours): the operation it belongs to, why the FAA decided, and its status history (oldest first). */
+export const AuthorizationResultSchema = z
+  .object({
+    authorization: AuthorizationSchema,
+    operationId: z.string(),
+    statusReason: z.string().nullable(),
+    history: z.array(AuthorizationEventSchema).describe('every status change, oldest first'),
+  })
+  .meta({ id: 'LaancAuthorizationResult' });
+export type AuthorizationResult = z.infer<typeof AuthorizationResultSchema>;
+
+/** Context of one authorization of a LAANC operation result (ours), next to the spec's operation object. */
+export const AuthorizationDetailSchema = z
+  .object({ authorizationId: z.string(), statusReason: z.string().nullable(), history: z.array(AuthorizationEventSchema) })
+  .meta({ id: 'LaancAuthorizationDetail' });
+export type AuthorizationDetail = z.infer<typeof AuthorizationDetailSchema>;
+
 /** Spec 2.5: the result wraps one object named operation. */
 export const LaancOperationResultSchema = z
   .object({
@@ -141,6 +186,9 @@ export const LaancOperationResultSchema = z
       notices: z.array(LaancNoticeSchema),
       authorizations: z.array(AuthorizationSchema),
     }),
+    authorizationDetails: z
+      .array(AuthorizationDetailSchema)
+      .describe('ours, outside the spec object: statusReason and status history of each authorization, in the order of operation.authorizations'),
   })
   .meta({ id: 'LaancOperationResult' });
 export type LaancOperationResult = z.infer<typeof LaancOperationResultSchema>;
@@ -156,11 +204,6 @@ export type SubmitRequest = z.infer<typeof SubmitRequestSchema>;
 
 export const SubmitResultSchema = LaancOperationResultSchema.extend({ submitted: z.array(z.string()) }).meta({ id: 'LaancSubmitResult' });
 
-/** One authorization with its context (ours): the operation it belongs to and why the FAA decided. */
-export const AuthorizationResultSchema = z
-  .object({ authorization: AuthorizationSchema, operationId: z.string(), statusReason: z.string().nullable() })
-  .meta({ id: 'LaancAuthorizationResult' });
-
 export const AuthorizationParamsSchema = z.object({ id: z.string().max(100), authorizationId: z.string().max(100) });
 
 export const RescindedInvalidListSchema = z
@@ -170,6 +213,44 @@ export const RescindedInvalidListSchema = z
     ),
   })
   .meta({ id: 'LaancRescindedInvalidList' });
+
+/** A comma-separated list of statuses, e.g. STATUS_PENDING or STATUS_RESCINDED,STATUS_INVALID. */
+const StatusListQuerySchema = z
+  .string()
+  .regex(/^[A-Z_]+(,[A-Z_]+)*$/, 'status is one or more statuses separated by commas')
+  .transform((s) => [...new Set(s.split(','))])
+  .pipe(z.array(AuthorizationStatusSchema));
+
+/** GET /v1/laanc/authorizations query (ours). */
+export const AuthorizationListQuerySchema = z
+  .object({
+    status: StatusListQuerySchema.optional().describe('one status or several separated by commas; default every status'),
+    operationId: z.uuid().optional().describe('only this operation'),
+    limit: z.coerce.number().int().min(1).max(500).default(100).describe('page size, 1..500 (default 100)'),
+    offset: z.coerce.number().int().min(0).default(0).describe('rows to skip'),
+  })
+  .strict();
+export type AuthorizationListQuery = z.infer<typeof AuthorizationListQuerySchema>;
+
+/** An authorization in an organization-wide list: its result plus the operation it belongs to. */
+export const AuthorizationListItemSchema = AuthorizationResultSchema.extend({
+  operationName: z.string(),
+  operationStartTime: DateTimeSchema,
+  operationEndTime: DateTimeSchema,
+  pilotId: z.string(),
+}).meta({ id: 'LaancAuthorizationListItem' });
+export type AuthorizationListItem = z.infer<typeof AuthorizationListItemSchema>;
+
+export const AuthorizationListSchema = z
+  .object({
+    authorizations: z.array(AuthorizationListItemSchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    nextOffset: z.number().int().nullable(),
+  })
+  .meta({ id: 'LaancAuthorizationList', description: 'Authorizations of the operations the caller may view, by start time (ours)' });
+export type AuthorizationList = z.infer<typeof AuthorizationListSchema>;
 
 // ---- Sandbox FAA (sandbox profile only) ----
 

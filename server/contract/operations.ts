@@ -123,6 +123,9 @@ export const OperationListQuerySchema = z
     to: UtcDateTimeSchema.optional().describe('only operations starting before this time'),
     bbox: BBoxQuerySchema.optional().describe('west,south,east,north: only operations whose boundary bbox intersects it'),
     sort: OperationSortSchema.default('startTime').describe('field, "-" for descending; ties broken by id'),
+    q: z.string().trim().min(1).max(200).optional().describe('text the name or description contains (case-insensitive)'),
+    flightType: FlightTypeSchema.optional().describe('only this flight type'),
+    pilotId: z.string().min(1).max(100).optional().describe('only operations this pilot flies'),
   })
   .strict();
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
@@ -213,3 +216,44 @@ export const CallbackDeliveryListSchema = z
 export const CallbackSigningSecretSchema = z
   .object({ secret: z.string(), header: z.literal('X-Signature'), scheme: z.string() })
   .meta({ id: 'CallbackSigningSecret' });
+
+/**
+ * GET /v1/callbacks state filter (ours): pending = waiting for its first attempt; failing = at least one
+ * attempt failed and it will retry; dead = gave up (FAILED); delivered. Comma-separated for several.
+ */
+export const CALLBACK_LIST_STATES = ['pending', 'failing', 'dead', 'delivered'] as const;
+export const CallbackListStateSchema = z.enum(CALLBACK_LIST_STATES).meta({ id: 'CallbackListState' });
+export type CallbackListState = z.infer<typeof CallbackListStateSchema>;
+
+export const CallbackListQuerySchema = z
+  .object({
+    state: z
+      .string()
+      .regex(/^[a-z]+(,[a-z]+)*$/, 'state is one or more of pending, failing, dead, delivered separated by commas')
+      .transform((s) => [...new Set(s.split(','))])
+      .pipe(z.array(CallbackListStateSchema))
+      .optional()
+      .describe('pending, failing, dead, delivered, or several separated by commas; default all'),
+    limit: z.coerce.number().int().min(1).max(500).default(100).describe('page size, 1..500 (default 100)'),
+    offset: z.coerce.number().int().min(0).default(0).describe('rows to skip'),
+  })
+  .strict();
+export type CallbackListQuery = z.infer<typeof CallbackListQuerySchema>;
+
+/** A delivery in the organization-wide list: the delivery plus the operation it reports on. */
+export const CallbackListItemSchema = CallbackDeliverySchema.extend({
+  operationId: z.string(),
+  operationName: z.string(),
+}).meta({ id: 'CallbackListItem' });
+export type CallbackListItem = z.infer<typeof CallbackListItemSchema>;
+
+export const CallbackListSchema = z
+  .object({
+    deliveries: z.array(CallbackListItemSchema),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    nextOffset: z.number().int().nullable(),
+  })
+  .meta({ id: 'CallbackList', description: 'Callback deliveries of the operations the caller may view, newest first (ours)' });
+export type CallbackList = z.infer<typeof CallbackListSchema>;

@@ -3,5 +3,6 @@ import './identity';
 import './operations';
 import './ephemeral';
 import './laanc';
+import './laanc-history';
 import './callbacks';
 import './sandbox-tfrs';

@@ -6,6 +6,7 @@
  */
 import type { Sql } from './db';
 import { registerMigrations } from './migrations';
+import { Params, visibleTo, type Viewer } from './operations';
 
 registerMigrations([
   {
@@ -119,22 +120,25 @@ export const callbacksStore = {
 
   async ofOperation(db: Sql, operationId: string, limit = 200): Promise<{ delivery: OutboxRecord; attempts: AttemptRecord[] }[]> {
     const rows = await db.query<Row>('SELECT * FROM callback_outbox WHERE operation_id = $1 ORDER BY seq DESC LIMIT $2', [operationId, limit]);
-    const deliveries = rows.map(fromRow);
-    if (!deliveries.length) return [];
-    const attempts = await db.query<Row>('SELECT * FROM callback_attempts WHERE delivery_id = ANY($1) ORDER BY attempt', [deliveries.map((d) => d.id)]);
-    return deliveries.map((d) => ({
-      delivery: d,
-      attempts: attempts
-        .filter((a) => a.delivery_id === d.id)
-        .map((a) => ({
-          deliveryId: d.id,
-          attempt: Number(a.attempt),
-          at: new Date(a.at as Date),
-          durationMs: Number(a.duration_ms),
-          statusCode: a.status_code === null ? null : Number(a.status_code),
-          error: (a.error as string | null) ?? null,
-        })),
-    }));
+    return withAttempts(db, rows.map(fromRow));
+  },
+
+  /**
+   * GET /v1/callbacks: a page of the deliveries of the operations a viewer may see, newest first, with
+   * their attempts and operation name. States as the API names them (pending: no attempt yet; failing:
+   * retrying after a failed attempt; dead: given up; delivered).
+   */
+  async visibleList(db: Sql, viewer: Viewer, q: { states?: readonly ListState[] | undefined; limit: number; offset: number }) {
+    const p = new Params();
+    const where = [visibleTo(viewer, p)];
+    if (q.states) where.push(`(${q.states.map((st) => LIST_STATE_SQL[st]).join(' OR ')})`);
+    const cond = where.join(' AND ');
+    const from = 'FROM callback_outbox c JOIN operations o ON o.id = c.operation_id';
+    const count = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${from} WHERE ${cond}`, p.values);
+    const rows = await db.query<Row>(`SELECT c.*, o.name AS op_name ${from} WHERE ${cond} ORDER BY c.seq DESC LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`, p.values);
+    const names = new Map(rows.map((r) => [r.id as string, r.op_name as string]));
+    const list = await withAttempts(db, rows.map(fromRow));
+    return { total: Number(count[0]?.n ?? 0), rows: list.map((x) => ({ ...x, operationName: names.get(x.delivery.id) ?? '' })) };
   },
 
   async clientSecret(db: Sql, clientId: string): Promise<string | null> {
@@ -142,3 +146,30 @@ export const callbacksStore = {
     return rows[0]?.callback_secret ?? null;
   },
 };
+
+export type ListState = 'pending' | 'failing' | 'dead' | 'delivered';
+
+const LIST_STATE_SQL: Record<ListState, string> = {
+  pending: "(c.state = 'PENDING' AND c.attempts = 0)",
+  failing: "(c.state = 'PENDING' AND c.attempts > 0)",
+  dead: "c.state = 'FAILED'",
+  delivered: "c.state = 'DELIVERED'",
+};
+
+async function withAttempts(db: Sql, deliveries: OutboxRecord[]): Promise<{ delivery: OutboxRecord; attempts: AttemptRecord[] }[]> {
+  if (!deliveries.length) return [];
+  const attempts = await db.query<Row>('SELECT * FROM callback_attempts WHERE delivery_id = ANY($1) ORDER BY attempt', [deliveries.map((d) => d.id)]);
+  return deliveries.map((d) => ({
+    delivery: d,
+    attempts: attempts
+      .filter((a) => a.delivery_id === d.id)
+      .map((a) => ({
+        deliveryId: d.id,
+        attempt: Number(a.attempt),
+        at: new Date(a.at as Date),
+        durationMs: Number(a.duration_ms),
+        statusCode: a.status_code === null ? null : Number(a.status_code),
+        error: (a.error as string | null) ?? null,
+      })),
+  }));
+}

@@ -189,6 +189,32 @@ export const laancStore = {
     return rows.map((r) => r.id);
   },
 
+  /** GET /v1/laanc/authorizations: a page of the authorizations a viewer may see, by start time, with the total. */
+  async visibleList(db: Sql, viewer: Viewer, q: { statuses?: readonly AuthorizationStatus[] | undefined; operationId?: string | undefined; limit: number; offset: number }) {
+    const p = new Params();
+    const where = [visibleTo(viewer, p)];
+    if (q.statuses) where.push(`a.status = ANY(${p.add([...q.statuses])})`);
+    if (q.operationId) where.push(`a.operation_id = ${p.add(q.operationId)}`);
+    const from = 'FROM laanc_authorizations a JOIN operations o ON o.id = a.operation_id';
+    const cond = where.join(' AND ');
+    const count = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${from} WHERE ${cond}`, p.values);
+    const rows = await db.query<AuthRow & { op_name: string; op_start: Date; op_end: Date; op_pilot: string }>(
+      `SELECT a.*, o.name AS op_name, o.start_time AS op_start, o.end_time AS op_end, o.pilot_id AS op_pilot ${from}
+       WHERE ${cond} ORDER BY a.start_time, a.id LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`,
+      p.values,
+    );
+    return {
+      total: Number(count[0]?.n ?? 0),
+      rows: rows.map((r) => ({
+        authorization: authFromRow(r),
+        operationName: r.op_name,
+        operationStart: new Date(r.op_start),
+        operationEnd: new Date(r.op_end),
+        pilotId: r.op_pilot,
+      })),
+    };
+  },
+
   /** Authorizations in some statuses, of the operations a viewer may see (null viewer: all, for the sandbox FAA). */
   async byStatus(db: Sql, statuses: readonly AuthorizationStatus[], viewer: Viewer | null, page = { limit: 500, offset: 0 }) {
     const p = new Params();

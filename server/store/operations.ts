@@ -218,6 +218,13 @@ export const operationsStore = {
       const [w, s, e, n] = q.bbox;
       where.push(`o.bbox_east >= ${p.add(w)} AND o.bbox_west <= ${p.add(e)} AND o.bbox_north >= ${p.add(s)} AND o.bbox_south <= ${p.add(n)}`);
     }
+    if (q.q) {
+      // strpos, not LIKE: the text is taken literally (no % or _ wildcards to escape).
+      const text = p.add(q.q.toLowerCase());
+      where.push(`(strpos(lower(o.name), ${text}) > 0 OR strpos(lower(o.description), ${text}) > 0)`);
+    }
+    if (q.flightType) where.push(`o.flight_type = ${p.add(q.flightType)}`);
+    if (q.pilotId) where.push(`o.pilot_id = ${p.add(q.pilotId)}`);
     const cond = where.join(' AND ');
     const count = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM operations o WHERE ${cond}`, p.values);
     const lim = p.add(q.limit);

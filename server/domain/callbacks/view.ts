@@ -5,8 +5,9 @@
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import type { Principal } from '../../http/principal';
-import { callbacksStore } from '../../store/callbacks';
-import { visibleOperation } from '../operations/service';
+import type { CallbackList, CallbackListQuery } from '../../contract/operations';
+import { callbacksStore, type AttemptRecord, type OutboxRecord } from '../../store/callbacks';
+import { viewerOf, visibleOperation } from '../operations/service';
 import { SIGNATURE_SCHEME } from './signing';
 
 export async function listCallbacks(deps: AppDeps, p: Principal, operationId: string) {
@@ -21,19 +22,38 @@ export async function listCallbacks(deps: AppDeps, p: Principal, operationId: st
     callbackUrl: op.callbackUrl,
     signingKey,
     ...(signingSecret ? { signingSecret } : {}),
-    deliveries: rows.map(({ delivery: d, attempts }) => ({
-      id: d.id,
-      authorizationId: d.authorizationId,
-      authStatus: d.authStatus,
-      url: d.url,
-      state: d.state,
-      attempts: d.attempts,
-      nextAttemptAt: d.state === 'PENDING' && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
-      createdAt: d.createdAt.toISOString(),
-      deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
-      lastError: d.lastError,
-      history: attempts.map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), durationMs: a.durationMs, statusCode: a.statusCode, error: a.error })),
-    })),
+    deliveries: rows.map(toDelivery),
+  };
+}
+
+function toDelivery({ delivery: d, attempts }: { delivery: OutboxRecord; attempts: AttemptRecord[] }) {
+  return {
+    id: d.id,
+    authorizationId: d.authorizationId,
+    authStatus: d.authStatus,
+    url: d.url,
+    state: d.state,
+    attempts: d.attempts,
+    nextAttemptAt: d.state === 'PENDING' && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
+    createdAt: d.createdAt.toISOString(),
+    deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
+    lastError: d.lastError,
+    history: attempts.map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), durationMs: a.durationMs, statusCode: a.statusCode, error: a.error })),
+  };
+}
+
+/**
+ * GET /v1/callbacks: deliveries of every operation the caller may view (same visibility as
+ * operations), newest first, filtered by state (pending, failing, dead, delivered). No secrets.
+ */
+export async function listVisibleCallbacks(deps: AppDeps, p: Principal, q: CallbackListQuery): Promise<CallbackList> {
+  const { rows, total } = await callbacksStore.visibleList(deps.db, viewerOf(p), { states: q.state, limit: q.limit, offset: q.offset });
+  return {
+    deliveries: rows.map((r) => ({ ...toDelivery(r), operationId: r.delivery.operationId, operationName: r.operationName })),
+    total,
+    limit: q.limit,
+    offset: q.offset,
+    nextOffset: q.offset + rows.length < total ? q.offset + rows.length : null,
   };
 }
 

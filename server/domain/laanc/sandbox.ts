@@ -17,7 +17,7 @@ import { unprocessable } from '../../http/errors';
 import { laancStore } from '../../store/laanc';
 import { sandboxTfrStore } from '../../store/sandbox-tfrs';
 import { revalidateApproved } from './revalidate';
-import { authorizationResult } from './service';
+import { authorizationResult, authorizationResults } from './service';
 import type { AuthorizationAction } from './state-machine';
 import { autoCancelDue, transition } from './transitions';
 
@@ -25,8 +25,9 @@ export async function listForFaa(deps: AppDeps, q: { status?: AuthorizationStatu
   await autoCancelDue(deps);
   const all: AuthorizationStatus[] = ['STATUS_PENDING', 'STATUS_APPROVED', 'STATUS_DENIED', 'STATUS_CANCELLED', 'STATUS_AUTO_CANCELLED', 'STATUS_RESCINDED', 'STATUS_RESCINDED_ACKNOWLEDGED', 'STATUS_INVALID', 'STATUS_INVALID_CANCELLED', 'STATUS_CLOSED'];
   const rows = await laancStore.byStatus(deps.db, q.status ? [q.status] : all, null, { limit: q.limit, offset: q.offset });
+  const results = await authorizationResults(deps.db, rows.map((r) => r.authorization));
   return {
-    authorizations: rows.map((r) => ({ ...authorizationResult(r.authorization), operationName: r.operationName, pilotId: r.pilotId, license: r.license })),
+    authorizations: rows.map((r, i) => ({ ...results[i]!, operationName: r.operationName, pilotId: r.pilotId, license: r.license })),
   };
 }
 
@@ -39,7 +40,7 @@ export async function faaDecision(deps: AppDeps, faaId: string, authorizationId:
   // A pending one whose start passed is auto-cancelled first: the FAA can no longer approve it.
   await autoCancelDue(deps);
   const a = await transition(deps, { authorizationId, action: action as AuthorizationAction, by: faaId, reason: reason ?? null });
-  return authorizationResult(a);
+  return authorizationResult(deps.db, a);
 }
 
 const overlays = new WeakMap<DatasetProvider, AirspaceFeature[]>();

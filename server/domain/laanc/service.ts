@@ -4,12 +4,13 @@
  * computed on every read from the current airspace dataset; candidates already covered by a pending or
  * approved authorization are left out (they are not submittable twice).
  */
-import type { Authorization, LaancOperationResult, LaancOperationWrite } from '../../contract/laanc';
+import type { Authorization, AuthorizationEvent, AuthorizationList, AuthorizationListQuery, AuthorizationResult, LaancOperationResult, LaancOperationWrite } from '../../contract/laanc';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import type { Sql } from '../../store/db';
 import { ACTIVE_STATUSES, laancStore, type AuthorizationRecord, type LaancOperationRecord } from '../../store/laanc';
+import { laancHistoryStore, type AuthorizationEventRecord } from '../../store/laanc-history';
 import type { OperationRecord } from '../../store/operations';
 import { isUuid, viewerOf, visibleOperation } from '../operations/service';
 import { evaluateLaanc, toCandidate, type LaancEvaluation } from './candidates';
@@ -36,8 +37,23 @@ export function toAuthorization(a: AuthorizationRecord): Authorization {
   };
 }
 
-export function authorizationResult(a: AuthorizationRecord) {
-  return { authorization: toAuthorization(a), operationId: a.operationId, statusReason: a.statusReason };
+export function toEvent(e: AuthorizationEventRecord): AuthorizationEvent {
+  return { status: e.status, action: e.action, at: e.at.toISOString(), by: e.by, reason: e.reason };
+}
+
+/** The wrappers {authorization, operationId, statusReason, history} of some authorizations, history read in one query. */
+export async function authorizationResults(db: Sql, list: AuthorizationRecord[]): Promise<AuthorizationResult[]> {
+  const history = await laancHistoryStore.of(db, list.map((a) => a.id));
+  return list.map((a) => ({
+    authorization: toAuthorization(a),
+    operationId: a.operationId,
+    statusReason: a.statusReason,
+    history: (history.get(a.id) ?? []).map(toEvent),
+  }));
+}
+
+export async function authorizationResult(db: Sql, a: AuthorizationRecord): Promise<AuthorizationResult> {
+  return (await authorizationResults(db, [a]))[0]!;
 }
 
 export function evaluate(deps: AppDeps, op: OperationRecord, l: LaancOperationRecord): LaancEvaluation {
@@ -65,9 +81,10 @@ export async function laancOf(db: Sql, op: OperationRecord): Promise<LaancOperat
   return l;
 }
 
-export function resultOf(deps: AppDeps, op: OperationRecord, l: LaancOperationRecord, auths: AuthorizationRecord[]): LaancOperationResult {
+export async function resultOf(deps: AppDeps, op: OperationRecord, l: LaancOperationRecord, auths: AuthorizationRecord[]): Promise<LaancOperationResult> {
   const ev = evaluate(deps, op, l);
   const taken = activeHashes(auths);
+  const details = await authorizationResults(deps.db, auths);
   return {
     operation: {
       license: l.license,
@@ -75,8 +92,9 @@ export function resultOf(deps: AppDeps, op: OperationRecord, l: LaancOperationRe
       pointOfContact: l.pointOfContact,
       candidates: ev.candidates.filter((c) => !taken.has(c.hashCode)).map(toCandidate),
       notices: ev.notices,
-      authorizations: auths.map(toAuthorization),
+      authorizations: details.map((d) => d.authorization),
     },
+    authorizationDetails: details.map((d) => ({ authorizationId: d.authorization.id, statusReason: d.statusReason, history: d.history })),
   };
 }
 
@@ -135,18 +153,42 @@ export async function visibleAuthorization(deps: AppDeps, p: Principal, operatio
 export async function getAuthorization(deps: AppDeps, p: Principal, operationId: string, authorizationId: string) {
   const first = await visibleAuthorization(deps, p, operationId, authorizationId);
   await autoCancelDue(deps, first.operationId);
-  return authorizationResult((await laancStore.authorization(deps.db, first.id))!);
+  return authorizationResult(deps.db, (await laancStore.authorization(deps.db, first.id))!);
 }
 
 /** GET /v1/laanc/operations/rescinded-invalid: what still needs the pilot's acknowledgement or cancel. */
 export async function rescindedInvalid(deps: AppDeps, p: Principal) {
   const rows = await laancStore.byStatus(deps.db, ['STATUS_RESCINDED', 'STATUS_INVALID'], viewerOf(p));
-  const byOp = new Map<string, { operationId: string; name: string; startTime: string; endTime: string; authorizations: ReturnType<typeof authorizationResult>[] }>();
-  for (const r of rows) {
+  const results = await authorizationResults(deps.db, rows.map((r) => r.authorization));
+  const byOp = new Map<string, { operationId: string; name: string; startTime: string; endTime: string; authorizations: AuthorizationResult[] }>();
+  for (const [i, r] of rows.entries()) {
     const id = r.authorization.operationId;
     const entry = byOp.get(id) ?? { operationId: id, name: r.operationName, startTime: r.operationStart.toISOString(), endTime: r.operationEnd.toISOString(), authorizations: [] };
-    entry.authorizations.push(authorizationResult(r.authorization));
+    entry.authorizations.push(results[i]!);
     byOp.set(id, entry);
   }
   return { operations: [...byOp.values()] };
+}
+
+/**
+ * GET /v1/laanc/authorizations: the authorizations of every operation the caller may view (the same
+ * visibility as operations), by start time. Stale PENDING ones are auto-cancelled first.
+ */
+export async function listAuthorizations(deps: AppDeps, p: Principal, q: AuthorizationListQuery): Promise<AuthorizationList> {
+  await autoCancelDue(deps);
+  const { rows, total } = await laancStore.visibleList(deps.db, viewerOf(p), { statuses: q.status, operationId: q.operationId, limit: q.limit, offset: q.offset });
+  const results = await authorizationResults(deps.db, rows.map((r) => r.authorization));
+  return {
+    authorizations: rows.map((r, i) => ({
+      ...results[i]!,
+      operationName: r.operationName,
+      operationStartTime: r.operationStart.toISOString(),
+      operationEndTime: r.operationEnd.toISOString(),
+      pilotId: r.pilotId,
+    })),
+    total,
+    limit: q.limit,
+    offset: q.offset,
+    nextOffset: q.offset + rows.length < total ? q.offset + rows.length : null,
+  };
 }

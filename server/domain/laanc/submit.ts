@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound, unprocessable } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import { laancStore, type AuthorizationRecord } from '../../store/laanc';
+import { laancHistoryStore } from '../../store/laanc-history';
 import { operationsStore } from '../../store/operations';
 import { enqueueStatusChange } from '../callbacks/outbox';
 import { isUuid, viewerOf, visibleOperation } from '../operations/service';
@@ -104,6 +105,7 @@ export async function submit(deps: AppDeps, p: Principal, id: string, body: Subm
         datasetVersion: ev.datasetVersion,
       };
       await laancStore.insertAuthorization(tx, a);
+      await laancHistoryStore.record(tx, { authorizationId: a.id, status: a.status, action: 'submit', at: now, by: p.id, reason: a.justification || null });
       // Creation is the first status change: reported like every other one (spec 6).
       wrote = (await enqueueStatusChange(tx, op, a, now)) || wrote;
       created.push(a);
@@ -112,5 +114,5 @@ export async function submit(deps: AppDeps, p: Principal, id: string, body: Subm
   });
   if (wrote) deps.events.onOutboxWritten();
   const auths = await laancStore.authorizations(deps.db, op.id);
-  return { ...resultOf(deps, op, l, auths), submitted: created.map((a) => a.id) };
+  return { ...(await resultOf(deps, op, l, auths)), submitted: created.map((a) => a.id) };
 }

@@ -2,13 +2,14 @@
  * Applies one lifecycle action to one authorization, safely under concurrency: inside a transaction
  * the row is locked (FOR UPDATE), the pure state machine decides, and the UPDATE is conditional on
  * the status read (WHERE status = $expected). Of two concurrent actions one applies and the other is
- * refused with 409, so the authorization always ends in one legal state. The callback outbox row is
- * written in the same transaction (spec 6: every status change is reported).
+ * refused with 409, so the authorization always ends in one legal state. The callback outbox row and
+ * the history event are written in the same transaction (spec 6: every status change is reported).
  */
 import type { AuthorizationStatus } from '../../contract/laanc';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http/errors';
 import { laancStore, type AuthorizationRecord } from '../../store/laanc';
+import { laancHistoryStore } from '../../store/laanc-history';
 import { operationsStore } from '../../store/operations';
 import { enqueueStatusChange } from '../callbacks/outbox';
 import { next, type AuthorizationAction } from './state-machine';
@@ -37,6 +38,7 @@ export async function transition(deps: AppDeps, t: TransitionInput): Promise<Aut
     const row = await laancStore.setStatus(tx, current.id, current.status, decision.to, t.by, now, t.reason ?? null);
     // Zero rows: another transaction changed it between our read and write (only possible without row locks).
     if (!row) throw conflict(`The authorization changed concurrently; read it again (it was ${current.status})`);
+    await laancHistoryStore.record(tx, { authorizationId: row.id, status: row.status, action: t.action, at: now, by: t.by, reason: t.reason ?? null });
     const op = await operationsStore.byId(tx, row.operationId);
     const wrote = op ? await enqueueStatusChange(tx, op, row, now) : false;
     return { updated: row, wrote };

@@ -4,6 +4,8 @@
  */
 import { ErrorSchema } from '../../contract/common';
 import {
+  AuthorizationListQuerySchema,
+  AuthorizationListSchema,
   AuthorizationParamsSchema,
   AuthorizationResultSchema,
   LaancOperationResultSchema,
@@ -13,7 +15,17 @@ import {
   SubmitResultSchema,
 } from '../../contract/laanc';
 import { OperationIdParamsSchema } from '../../contract/operations';
-import { authorizationResult, createLaanc, deleteLaanc, getAuthorization, getLaanc, rescindedInvalid, updateLaanc, visibleAuthorization } from '../../domain/laanc/service';
+import {
+  authorizationResult,
+  createLaanc,
+  deleteLaanc,
+  getAuthorization,
+  getLaanc,
+  listAuthorizations,
+  rescindedInvalid,
+  updateLaanc,
+  visibleAuthorization,
+} from '../../domain/laanc/service';
 import type { AuthorizationAction } from '../../domain/laanc/state-machine';
 import { submit } from '../../domain/laanc/submit';
 import { autoCancelDue, transition } from '../../domain/laanc/transitions';
@@ -106,6 +118,21 @@ const operationRoutes = [
   }),
   route({
     method: 'get',
+    path: '/v1/laanc/authorizations',
+    operationId: 'listLaancAuthorizations',
+    summary: 'Authorizations of every operation you may view (e.g. ?status=STATUS_PENDING)',
+    description:
+      'Ours. Same visibility as GET /v1/operations (pilot: own; operator and API client: their organization). Filters status (one or several, ' +
+      'comma-separated) and operationId; by start time, then id; paging with limit/offset. Each item carries its operation (id, name, times, pilot), ' +
+      'statusReason and status history.',
+    tags,
+    access: 'laanc:read',
+    query: AuthorizationListQuerySchema,
+    responses: { 200: { description: 'Authorizations', schema: AuthorizationListSchema }, 401: err('No token'), 403: err('Scope missing'), 422: err('Invalid query') },
+    handler: async ({ deps, principal, query }) => ({ body: await listAuthorizations(deps, principal!, query) }),
+  }),
+  route({
+    method: 'get',
     path: '/v1/laanc/operations/rescinded-invalid',
     operationId: 'listRescindedInvalidOperations',
     summary: 'Operations with rescinded or invalid authorizations awaiting acknowledgement or cancel',
@@ -139,7 +166,7 @@ const actionRoutes: RouteSpec[] = PILOT_ACTIONS.map((a) =>
       // A pending one whose start has passed is auto-cancelled first (the lazy half of the worker).
       await autoCancelDue(deps, current.operationId);
       const updated = await transition(deps, { authorizationId: current.id, action: a.action, by: principal!.id });
-      return { body: authorizationResult(updated) };
+      return { body: await authorizationResult(deps.db, updated) };
     },
   }),
 );

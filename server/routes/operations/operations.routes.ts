@@ -5,6 +5,8 @@
 import { ErrorSchema } from '../../contract/common';
 import {
   CallbackDeliveryListSchema,
+  CallbackListQuerySchema,
+  CallbackListSchema,
   CallbackSigningSecretSchema,
   OperationIdParamsSchema,
   OperationListQuerySchema,
@@ -13,7 +15,7 @@ import {
   OperationWriteSchema,
   PlatformOperationSchema,
 } from '../../contract/operations';
-import { clientSigningSecret, listCallbacks } from '../../domain/callbacks/view';
+import { clientSigningSecret, listCallbacks, listVisibleCallbacks } from '../../domain/callbacks/view';
 import { createOperation, deleteOperation, listOperations, toPlatformOperation, updateOperation, visibleOperation } from '../../domain/operations/service';
 import { registerOperationWorkers } from '../../domain/operations/workers';
 import { route } from '../../http/route';
@@ -114,6 +116,20 @@ const platformRoutes = [
     params: OperationIdParamsSchema,
     responses: { 200: { description: 'Deliveries', schema: CallbackDeliveryListSchema }, 401: err('No token'), 403: err('Scope missing'), 404: err('Unknown, or not yours') },
     handler: async ({ deps, principal, params }) => ({ body: await listCallbacks(deps, principal!, params.id) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/callbacks',
+    operationId: 'listCallbacks',
+    summary: 'Callback deliveries of every operation you may view (e.g. ?state=failing,dead)',
+    description:
+      'Ours. Same visibility as GET /v1/operations. state: pending (no attempt yet), failing (an attempt failed, it will retry at nextAttemptAt), ' +
+      'dead (gave up: FAILED), delivered; comma-separated for several. Newest first; paging with limit/offset. Each item names its operation; no secrets.',
+    tags: ['Callbacks'],
+    access: 'operation:read',
+    query: CallbackListQuerySchema,
+    responses: { 200: { description: 'Deliveries', schema: CallbackListSchema }, 401: err('No token'), 403: err('Scope missing'), 422: err('Invalid query') },
+    handler: async ({ deps, principal, query }) => ({ body: await listVisibleCallbacks(deps, principal!, query) }),
   }),
   route({
     method: 'get',

@@ -153,6 +153,39 @@ describe('GET /v1/operations paging, filters and sort', () => {
   });
 });
 
+describe('GET /v1/operations text, flight type and pilot filters', () => {
+  it('q matches name or description (case-insensitive, literally); flightType and pilotId narrow; all combine', async () => {
+    const mk = async (token: string, over: Record<string, unknown>) => {
+      const r = await create(token, operationBody(inCell(COL.c1, ROW.s), h(3), 30, over));
+      expect(r.status).toBe(201);
+    };
+    await mk(who.pilot, { name: 'QF Bridge survey', desc: 'north span' });
+    await mk(who.operator, { name: 'QF Roof', desc: 'Over the BRIDGE road, 100%_done' });
+    await mk(who.operator, { name: 'QF Park', desc: 'fun', flightType: 'FLIGHT_TYPE_RECREATIONAL', pilotId: who.ids.pilot });
+    const names = async (qs: string, token = who.operator) => {
+      const r = await svc.call('GET', `/v1/operations?limit=500&${qs}`, { token });
+      expect(r.status, qs).toBe(200);
+      const body = await json<{ operations: Op[]; total: number }>(r);
+      expect(body.total).toBe(body.operations.length);
+      return body.operations.map((o) => o.name).filter((n) => n.startsWith('QF ')).sort();
+    };
+    expect(await names('q=bridge')).toEqual(['QF Bridge survey', 'QF Roof']);
+    expect(await names('q=%20BRIDGE%20')).toEqual(['QF Bridge survey', 'QF Roof']);
+    expect(await names(`q=${encodeURIComponent('100%_')}`)).toEqual(['QF Roof']);
+    expect(await names(`q=${encodeURIComponent('1%0')}`)).toEqual([]);
+    expect(await names('flightType=FLIGHT_TYPE_RECREATIONAL')).toEqual(['QF Park']);
+    expect(await names(`pilotId=${who.ids.pilot}`)).toEqual(['QF Bridge survey', 'QF Park']);
+    expect(await names(`pilotId=${who.ids.operator}&q=bridge`)).toEqual(['QF Roof']);
+    expect(await names('q=qf&flightType=FLIGHT_TYPE_COMMERCIAL')).toEqual(['QF Bridge survey', 'QF Roof']);
+    // Filters narrow what the caller may see; they never widen it.
+    expect(await names(`pilotId=${who.ids.operator}`, who.pilot)).toEqual([]);
+    expect(await names('q=bridge', who.potomac)).toEqual([]);
+    expect((await svc.call('GET', '/v1/operations?flightType=FLIGHT_TYPE_GLIDER', { token: who.pilot })).status).toBe(422);
+    expect((await svc.call('GET', '/v1/operations?q=', { token: who.pilot })).status).toBe(422);
+    expect((await svc.call('GET', `/v1/operations?q=${'x'.repeat(201)}`, { token: who.pilot })).status).toBe(422);
+  });
+});
+
 describe('GET /v1/callbacks/signing-secret', () => {
   it('gives an API client its callback secret and refuses a person', async () => {
     const r = await svc.call('GET', '/v1/callbacks/signing-secret', { token: who.client });

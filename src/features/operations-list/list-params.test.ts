@@ -8,16 +8,24 @@ describe('operations list state', () => {
     expect(readListState(new URLSearchParams('status=SOON&sort=colour&page=-3&from=yesterday'))).toEqual(DEFAULT_STATE);
   });
 
-  it('pages on the service when it can filter everything', () => {
-    expect(serverParams({ ...DEFAULT_STATE, status: 'ENDED', page: 3 })).toMatchObject({ limit: 20, offset: 60, status: 'ENDED', sort: '-startTime' });
+  it('pages on the service', () => {
+    expect(serverParams({ ...DEFAULT_STATE, status: 'ENDED', page: 3 }, null)).toMatchObject({ limit: 20, offset: 60, status: 'ENDED', sort: '-startTime' });
   });
 
-  it('asks for one large page when the portal filters (search, flight type, pilot)', () => {
-    expect(serverParams({ ...DEFAULT_STATE, q: 'x', page: 3 })).toMatchObject({ limit: 500, offset: 0 });
+  it('sends search, flight type and pilot to the service too', () => {
+    expect(serverParams({ ...DEFAULT_STATE, q: '  roof ', type: 'FLIGHT_TYPE_RECREATIONAL', pilot: 'p-2', page: 3 }, 'me-1')).toMatchObject({
+      limit: 20,
+      offset: 60,
+      q: 'roof',
+      flightType: 'FLIGHT_TYPE_RECREATIONAL',
+      pilotId: 'p-2',
+    });
+    expect(serverParams({ ...DEFAULT_STATE, pilot: 'me' }, 'me-1').pilotId).toBe('me-1');
+    expect(serverParams({ ...DEFAULT_STATE, q: '   ' }, null).q).toBeUndefined();
   });
 
   it('sends whole local days as UTC', () => {
-    const p = serverParams({ ...DEFAULT_STATE, from: '2026-05-01', to: '2026-05-01' });
+    const p = serverParams({ ...DEFAULT_STATE, from: '2026-05-01', to: '2026-05-01' }, null);
     expect(Date.parse(p.to!) - Date.parse(p.from!)).toBe(24 * 3600_000);
     expect(p.from).toMatch(/Z$/);
   });

@@ -1,7 +1,7 @@
 /**
  * The operations page keeps its search, filters, sort and page in the URL, so a filtered list can be
- * shared and the back button restores it. Status, dates, sort and paging go to the service
- * (GET /v1/operations); search, flight type and pilot it does not filter by, so the portal does.
+ * shared and the back button restores it. Every filter, the sort and the page go to the service
+ * (GET /v1/operations: q, flightType, pilotId, status, from/to, sort, limit/offset).
  */
 import type { OperationListParams, OperationPhase, OperationSort } from '../operations/api/list-operations';
 
@@ -22,8 +22,6 @@ export interface ListState {
 }
 
 export const PAGE_SIZE = 20;
-/** The most the service returns in one page; search and the portal-side filters look at this many. */
-export const CLIENT_FILTER_LIMIT = 500;
 
 const PHASES: OperationPhase[] = ['UPCOMING', 'ACTIVE', 'ENDED'];
 const SORTS: OperationSort[] = ['startTime', '-startTime', 'createdDate', '-createdDate', 'name', '-name'];
@@ -65,22 +63,25 @@ export function hasFilters(s: ListState): boolean {
   return !!(s.q || s.status || s.from || s.to || s.type || s.pilot);
 }
 
-/** Filters the service cannot apply: with any of them the portal pages through the results itself. */
-export function filtersInPortal(s: ListState): boolean {
-  return !!(s.q.trim() || s.type || s.pilot);
-}
-
 /** A local calendar date's start as UTC (the service takes RFC 3339 UTC only). */
 export function localDayStartUtc(date: string, plusDays = 0): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d + plusDays).toISOString();
 }
 
-export function serverParams(s: ListState): OperationListParams {
-  const inPortal = filtersInPortal(s);
+/** The pilot filter as the service takes it: 'me' is the person's own id (unknown yet: no filter). */
+function pilotId(s: ListState, meId: string | null): string | undefined {
+  if (s.pilot === 'me') return meId ?? undefined;
+  return s.pilot || undefined;
+}
+
+export function serverParams(s: ListState, meId: string | null): OperationListParams {
   return {
-    limit: inPortal ? CLIENT_FILTER_LIMIT : PAGE_SIZE,
-    offset: inPortal ? 0 : s.page * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    offset: s.page * PAGE_SIZE,
+    q: s.q.trim().slice(0, 200) || undefined,
+    flightType: s.type || undefined,
+    pilotId: pilotId(s, meId),
     status: s.status || undefined,
     // "from" keeps operations ending after the start of that day; "to" those starting before the end of it.
     from: s.from ? localDayStartUtc(s.from) : undefined,

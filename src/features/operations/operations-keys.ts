@@ -1,3 +1,4 @@
+import type { CallbackListParams } from './api/list-callbacks';
 import type { OperationListParams } from './api/list-operations';
 
 export const operationsKeys = {
@@ -7,4 +8,6 @@ export const operationsKeys = {
   detail: (id: string) => [...operationsKeys.all, 'detail', id] as const,
   laanc: (id: string) => [...operationsKeys.detail(id), 'laanc'] as const,
   callbacks: (id: string) => [...operationsKeys.detail(id), 'callbacks'] as const,
+  /** GET /v1/callbacks, across operations. */
+  allCallbacks: (params: CallbackListParams) => [...operationsKeys.all, 'callbacks', params] as const,
 };

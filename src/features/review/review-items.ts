@@ -1,12 +1,11 @@
 /**
- * The review queue's rows, from three sources the service offers (docs/operations-laanc.md):
- * rescinded and invalid authorizations (GET /v1/laanc/operations/rescinded-invalid), pending further
- * coordination (each upcoming operation's LAANC operation) and failing callback deliveries (each
- * operation's GET …/callbacks). Pure: the hook gathers, this decides what needs attention.
+ * The review queue's rows, from two lists the service offers (docs/operations-laanc.md): the
+ * authorizations that wait for someone (GET /v1/laanc/authorizations?status=STATUS_RESCINDED,
+ * STATUS_INVALID,STATUS_PENDING) and the callback deliveries that fail (GET /v1/callbacks?state=failing,dead).
+ * Pure: the hook gathers, this decides what needs attention.
  */
-import type { Authorization, LaancOperationResult } from '../../../server/contract/laanc';
-import type { RescindedInvalidList } from '../laanc/api/list-rescinded-invalid';
-import { isFailing, type CallbackDeliveryList } from '../operations/api/list-operation-callbacks';
+import type { Authorization, AuthorizationList } from '../../../server/contract/laanc';
+import type { CallbackList } from '../../../server/contract/operations';
 
 export type ReviewKind = 'rescinded' | 'invalid' | 'pending' | 'callback';
 
@@ -31,33 +30,37 @@ export const KIND_TEXT: Record<ReviewKind, { label: string; tone: string; order:
 };
 
 interface Sources {
-  rescindedInvalid: RescindedInvalidList | undefined;
-  laanc: { operationId: string; name: string; result: LaancOperationResult | null | undefined }[];
-  callbacks: { operationId: string; name: string; list: CallbackDeliveryList | undefined }[];
+  authorizations: AuthorizationList | undefined;
+  callbacks: CallbackList | undefined;
 }
 
-export function buildReviewItems({ rescindedInvalid, laanc, callbacks }: Sources): ReviewItem[] {
+const KIND_OF: Partial<Record<Authorization['status'], ReviewKind>> = {
+  STATUS_RESCINDED: 'rescinded',
+  STATUS_INVALID: 'invalid',
+  STATUS_PENDING: 'pending',
+};
+
+export function buildReviewItems({ authorizations, callbacks }: Sources): ReviewItem[] {
   const items: ReviewItem[] = [];
-  for (const op of rescindedInvalid?.operations ?? []) {
-    for (const { authorization: a, statusReason } of op.authorizations) {
-      if (a.status !== 'STATUS_RESCINDED' && a.status !== 'STATUS_INVALID') continue;
-      const kind = a.status === 'STATUS_RESCINDED' ? 'rescinded' : 'invalid';
-      items.push({ key: `${kind}:${a.id}`, kind, operationId: op.operationId, operationName: op.name, authorization: a, why: statusReason, at: a.lastUpdatedAt, failures: 0 });
-    }
-  }
-  for (const { operationId, name, result } of laanc) {
-    for (const a of result?.operation.authorizations ?? []) {
-      if (a.status !== 'STATUS_PENDING') continue;
+  for (const { authorization: a, operationId, operationName, statusReason } of authorizations?.authorizations ?? []) {
+    const kind = KIND_OF[a.status];
+    if (!kind) continue;
+    if (kind === 'pending') {
       const why = a.justification ? `Justification: “${a.justification}”` : null;
-      items.push({ key: `pending:${a.id}`, kind: 'pending', operationId, operationName: name, authorization: a, why, at: a.createdAt, failures: 0 });
+      items.push({ key: `pending:${a.id}`, kind, operationId, operationName, authorization: a, why, at: a.createdAt, failures: 0 });
+    } else {
+      items.push({ key: `${kind}:${a.id}`, kind, operationId, operationName, authorization: a, why: statusReason, at: a.lastUpdatedAt, failures: 0 });
     }
   }
-  for (const { operationId, name, list } of callbacks) {
-    const failing = (list?.deliveries ?? []).filter(isFailing);
-    const latest = failing[0]; // newest first
-    if (!latest) continue;
-    items.push({ key: `callback:${operationId}`, kind: 'callback', operationId, operationName: name, authorization: null, why: latest.lastError, at: latest.createdAt, failures: failing.length });
+  // One row per operation: its newest failing delivery and how many fail.
+  const byOperation = new Map<string, ReviewItem>();
+  for (const d of callbacks?.deliveries ?? []) {
+    if (d.state === 'DELIVERED' || (d.state === 'PENDING' && d.attempts === 0)) continue;
+    const row = byOperation.get(d.operationId);
+    if (row) row.failures += 1;
+    else byOperation.set(d.operationId, { key: `callback:${d.operationId}`, kind: 'callback', operationId: d.operationId, operationName: d.operationName, authorization: null, why: d.lastError, at: d.createdAt, failures: 1 });
   }
+  items.push(...byOperation.values());
   return items.sort((a, b) => KIND_TEXT[a.kind].order - KIND_TEXT[b.kind].order || b.at.localeCompare(a.at));
 }
 

@@ -22,8 +22,8 @@ export function useSubmitAuthorizations(operationId: string, onResult?: (result:
     mutationFn: (body: SubmitRequest) => submitAuthorizations(operationId, body),
     onSuccess: (result) => {
       onResult?.(result);
-      const { operation } = result;
-      qc.setQueryData(operationsKeys.laanc(operationId), { operation });
+      const { operation, authorizationDetails } = result;
+      qc.setQueryData(operationsKeys.laanc(operationId), { operation, authorizationDetails });
       void qc.invalidateQueries({ queryKey: operationsKeys.callbacks(operationId) });
       void qc.invalidateQueries({ queryKey: laancKeys.all });
     },

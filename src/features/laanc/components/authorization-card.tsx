@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import type { Authorization } from '../../../../server/contract/laanc';
+import type { Authorization, AuthorizationDetail } from '../../../../server/contract/laanc';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Pill } from '../../../components/load-states';
 import { formatWindow } from '../../../components/time-window';
-import type { CallbackDelivery } from '../../operations/api/list-operation-callbacks';
 import { useActOnAuthorization, type AuthorizationResult } from '../api/act-on-authorization';
-import { useAuthorizationReason } from '../api/get-authorization';
 import { STATUS_TEXT, SUBMISSION_TEXT } from '../laanc-text';
 import { pilotActions, type ActionText } from '../pilot-actions';
 import { buildTimeline } from '../timeline';
@@ -16,17 +14,18 @@ interface Props {
   authorization: Authorization;
   timeZone: string;
   meId: string | null;
-  deliveries: CallbackDelivery[];
+  /** statusReason and history from the LAANC operation result (authorizationDetails). */
+  detail: AuthorizationDetail | undefined;
   onActed(result: AuthorizationResult): void;
 }
 
 /** One authorization: its terms, why it is where it is, its history, and what may be done now. */
-export function AuthorizationCard({ operationId, authorization: a, timeZone, meId, deliveries, onActed }: Props) {
-  const reason = useAuthorizationReason(operationId, a);
+export function AuthorizationCard({ operationId, authorization: a, timeZone, meId, detail, onActed }: Props) {
   const act = useActOnAuthorization();
   const [asking, setAsking] = useState<ActionText | null>(null);
   const status = STATUS_TEXT[a.status];
-  const events = buildTimeline(a, reason.data, deliveries.filter((d) => d.authorizationId === a.id), meId);
+  const reason = detail?.statusReason ?? null;
+  const events = buildTimeline(a, detail?.history ?? [], meId);
 
   return (
     <li className={`laanc-item auth-card tone-${status.tone}`} data-testid="laanc:authorization" data-status={a.status} data-id={a.id}>
@@ -37,7 +36,7 @@ export function AuthorizationCard({ operationId, authorization: a, timeZone, meI
         </Pill>
       </div>
       <p className="small">{status.sentence}</p>
-      {reason.data && <p className="small">Reason given: “{reason.data}”</p>}
+      {reason && <p className="small">Reason given: “{reason}”</p>}
       <dl className="facts small">
         <dt>Facility</dt>
         <dd>

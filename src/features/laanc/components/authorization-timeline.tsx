@@ -2,7 +2,7 @@ import { formatInstant } from '../../../components/time-window';
 import { STATUS_TEXT } from '../laanc-text';
 import type { TimelineEvent } from '../timeline';
 
-/** What happened to the authorization: what, when, who, why; steps the service did not record say so. */
+/** What happened to the authorization: what, when, who, why (the service's status history). */
 export function AuthorizationTimeline({ events, timeZone }: { events: TimelineEvent[]; timeZone: string }) {
   return (
     <ol className="timeline" aria-label="Status history" data-testid="laanc:timeline">
@@ -10,8 +10,7 @@ export function AuthorizationTimeline({ events, timeZone }: { events: TimelineEv
         <li key={e.key} className={`timeline-step tone-${e.status === 'SUBMITTED' ? 'neutral' : STATUS_TEXT[e.status].tone}`} data-status={e.status}>
           <p className="timeline-what">{e.title}</p>
           <p className="muted small">
-            {e.at ? <time dateTime={e.at}>{formatInstant(e.at, timeZone)}</time> : 'time not recorded'}
-            {e.who && <> · {e.who}</>}
+            <time dateTime={e.at}>{formatInstant(e.at, timeZone)}</time> · {e.who}
           </p>
           {e.why && <p className="small timeline-why">“{e.why}”</p>}
         </li>

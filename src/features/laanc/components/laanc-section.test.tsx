@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pending } from '../../../test/fetch-mock';
 import { renderWithClient } from '../../../test/render';
-import { authorization, candidate, laanc, operation } from '../../operations/test/operation-fixtures';
+import { authorization, authorizationResult, candidate, laanc, operation } from '../../operations/test/operation-fixtures';
 import { LaancSection } from './laanc-section';
 
 const OP = operation();
@@ -60,7 +60,7 @@ describe('LAANC section', () => {
 
   it('offers only what the status allows, each after a confirmation', async () => {
     const api = mockFetch((path) =>
-      path.endsWith('/cancel') ? json({ authorization: authorization({ status: 'STATUS_CANCELLED' }), operationId: OP.id, statusReason: null }) : json(laanc({ authorizations: [authorization()] })),
+      path.endsWith('/cancel') ? json(authorizationResult(authorization({ status: 'STATUS_CANCELLED' }), OP.id)) : json(laanc({ authorizations: [authorization()] })),
     );
     section();
     const card = await screen.findByTestId('laanc:authorization');
@@ -74,10 +74,13 @@ describe('LAANC section', () => {
 
   it('announces a status change made elsewhere (the FAA approved) without a reload', async () => {
     let status: 'STATUS_PENDING' | 'STATUS_APPROVED' = 'STATUS_PENDING';
-    mockFetch((path) =>
-      path.includes('/authorizations/')
-        ? json({ authorization: authorization({ status }), operationId: OP.id, statusReason: 'Looks fine' })
-        : json(laanc({ authorizations: [authorization({ status, submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION', lastUpdatedAt: status === 'STATUS_PENDING' ? '2099-06-02T10:00:00.000Z' : '2099-06-03T10:00:00.000Z' })] })),
+    const api = mockFetch(() =>
+      json(
+        laanc(
+          { authorizations: [authorization({ status, submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION', lastUpdatedAt: status === 'STATUS_PENDING' ? '2099-06-02T10:00:00.000Z' : '2099-06-03T10:00:00.000Z', editedBy: status === 'STATUS_PENDING' ? 'pilot-1' : 'faa-1' })] },
+          status === 'STATUS_PENDING' ? {} : { 'auth-1': 'Looks fine' },
+        ),
+      ),
     );
     const { client } = section();
     await screen.findByTestId('laanc:authorization');
@@ -87,5 +90,11 @@ describe('LAANC section', () => {
     expect(change.textContent).toMatch(/LBFIABCD2345 is now Approved \(was Pending FAA\)/);
     expect(change.closest('[role="status"]')).toBeTruthy();
     expect(await screen.findByText('Reason given: “Looks fine”')).toBeTruthy();
+    // The history comes with the LAANC operation: no request per authorization.
+    expect(api.fn.mock.calls.every(([u]) => new URL(String(u), 'http://localhost').pathname === LAANC_PATH)).toBe(true);
+    const steps = within(screen.getByTestId('laanc:timeline')).getAllByRole('listitem');
+    expect(steps.map((li) => li.dataset.status)).toEqual(['SUBMITTED', 'STATUS_PENDING', 'STATUS_APPROVED']);
+    expect(steps[2]!.textContent).toMatch(/FAA \(user faa-1\).*Looks fine/);
+    expect(screen.queryByText(/time not recorded/)).toBeNull();
   });
 });

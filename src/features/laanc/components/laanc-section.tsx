@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states';
 import { errorMessage } from '../../../lib/api-error';
-import { useOperationCallbacks } from '../../operations/api/list-operation-callbacks';
 import { useLaancOperation } from '../api/get-laanc-operation';
 import { LICENSE_TEXT, STATUS_TEXT } from '../laanc-text';
 import { isActive } from '../pilot-actions';
@@ -27,8 +26,6 @@ interface Props {
 /** The LAANC part of an operation: create it, read its notices, submit candidates, follow authorizations. */
 export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, ceilings, onHighlight }: Props) {
   const laanc = useLaancOperation(op.id, { poll: true });
-  const hasCallbacks = !!op.callbackUrl;
-  const callbacks = useOperationCallbacks(op.id, { enabled: hasCallbacks, refetchInterval: hasCallbacks ? 10_000 : false });
   const changes = useStatusChanges(laanc.data?.operation.authorizations);
   const [editing, setEditing] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -59,6 +56,7 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
     );
   } else {
     const l = laanc.data.operation;
+    const detailOf = new Map(laanc.data.authorizationDetails.map((d) => [d.authorizationId, d]));
     const locked = l.authorizations.some((a) => isActive(a.status));
     const details: LaancDetails = { license: l.license, fixedAltitude: l.fixedAltitude, pointOfContact: l.pointOfContact };
     body = (
@@ -116,7 +114,7 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
                   authorization={a}
                   timeZone={op.timezone}
                   meId={me?.id ?? null}
-                  deliveries={callbacks.data?.deliveries ?? []}
+                  detail={detailOf.get(a.id)}
                   onActed={(r) => {
                     changes.expect(r.authorization.id, r.authorization.status);
                     setOutcome(`${r.authorization.referenceCode} is now ${STATUS_TEXT[r.authorization.status].label}.`);

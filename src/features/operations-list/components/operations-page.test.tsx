@@ -50,13 +50,21 @@ describe('operations page', () => {
     expect(String(api.fn.mock.calls[0]![0])).toContain('sort=-startTime');
   });
 
-  it('searches in the portal, among one large page, because the service cannot', async () => {
-    const api = mockFetch(() => json(list([operation(), operation({ id: '7def5679-16a6-46e4-9fbe-2cbc5ef2c4db', name: 'Bridge inspection' })])));
-    page();
+  it('searches and filters on the service, one page at a time', async () => {
+    const bridge = operation({ id: '7def5679-16a6-46e4-9fbe-2cbc5ef2c4db', name: 'Bridge inspection' });
+    const api = mockFetch(() => {
+      const url = String(api.fn.mock.calls.at(-1)![0]);
+      return json(new URL(url, 'http://localhost').searchParams.get('q') === 'bridge' ? list([bridge], 21) : list([operation(), bridge]));
+    });
+    page('/operations?type=FLIGHT_TYPE_COMMERCIAL&pilot=me');
     await screen.findByRole('link', { name: 'Roof survey' });
     await userEvent.type(screen.getByTestId('operations:search'), 'bridge');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Roof survey' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Bridge inspection' })).toBeTruthy();
-    expect(api.fn.mock.calls.some(([u]) => String(u).includes('limit=500'))).toBe(true);
+    expect(screen.getByTestId('operations:range').textContent).toBe('1–1 of 21');
+    const last = new URL(String(api.fn.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
+    expect(Object.fromEntries(last)).toEqual({ limit: '20', offset: '0', sort: '-startTime', q: 'bridge', flightType: 'FLIGHT_TYPE_COMMERCIAL', pilotId: 'pilot-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(new URL(String(api.fn.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('offset')).toBe('20'));
   });
 });

@@ -22,7 +22,7 @@ export function OperationsPage({ meId, isOperator }: Props) {
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
   const [highlighted, setHighlighted] = useState<string | null>(null);
-  const { query, rows, total, pilots, pageCount, truncated, updating } = useOperationsPage(state, meId);
+  const { query, rows, total, pilots, pageCount, updating } = useOperationsPage(state, meId);
 
   const update = useCallback(
     (patch: Partial<ListState>, opts: { replace?: boolean } = {}) => setParams(writeListState({ ...state, ...patch }), { replace: opts.replace ?? false }),
@@ -82,11 +82,6 @@ export function OperationsPage({ meId, isOperator }: Props) {
               </button>
             </span>
           </nav>
-          {truncated && (
-            <p className="muted small" data-testid="operations:truncated">
-              Search, flight type and pilot looked at the first {query.data.operations.length} of {query.data.total} operations; narrow the dates or status to see the rest.
-            </p>
-          )}
         </div>
         <div className="ops-list-map">
           <div className="map-frame">

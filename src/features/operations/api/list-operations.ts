@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { FlightTypeSchema } from '../../../../server/contract/common';
 import { OperationListSchema, type OperationPhaseSchema, type OperationSortSchema } from '../../../../server/contract/operations';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
@@ -11,10 +12,15 @@ import { operationsKeys } from '../operations-keys';
 export type OperationList = z.infer<typeof OperationListSchema>;
 export type OperationSort = z.infer<typeof OperationSortSchema>;
 export type OperationPhase = z.infer<typeof OperationPhaseSchema>;
+export type FlightType = z.infer<typeof FlightTypeSchema>;
 
 export interface OperationListParams {
   limit: number;
   offset: number;
+  /** Name or description contains it (case-insensitive). */
+  q?: string | undefined;
+  flightType?: FlightType | undefined;
+  pilotId?: string | undefined;
   status?: OperationPhase | undefined;
   /** RFC 3339 UTC: operations ending after it. */
   from?: string | undefined;
@@ -25,6 +31,9 @@ export interface OperationListParams {
 
 export function listQueryString(p: OperationListParams): string {
   const q = new URLSearchParams({ limit: String(p.limit), offset: String(p.offset), sort: p.sort });
+  if (p.q) q.set('q', p.q);
+  if (p.flightType) q.set('flightType', p.flightType);
+  if (p.pilotId) q.set('pilotId', p.pilotId);
   if (p.status) q.set('status', p.status);
   if (p.from) q.set('from', p.from);
   if (p.to) q.set('to', p.to);

@@ -1,5 +1,5 @@
 /** Answers of the service for component tests, shaped by the contract (spec 2.4, 2.5). */
-import type { Authorization, Candidate, LaancOperationResult } from '../../../../server/contract/laanc';
+import type { Authorization, AuthorizationEvent, AuthorizationResult, Candidate, LaancOperationResult } from '../../../../server/contract/laanc';
 import type { PlatformOperation } from '../../../../server/contract/operations';
 
 export const SQUARE = { type: 'Polygon' as const, coordinates: [[[-122.278, 47.572], [-122.272, 47.572], [-122.272, 47.578], [-122.278, 47.578], [-122.278, 47.572]]] };
@@ -65,16 +65,31 @@ export function authorization(over: Partial<Authorization> = {}): Authorization 
   };
 }
 
-export function laanc(over: Partial<LaancOperationResult['operation']> = {}): LaancOperationResult {
+/** The history the service would have recorded: the submission, then (when it moved) the current status. */
+export function history(a: Authorization, reason: string | null = null): AuthorizationEvent[] {
+  const initial = a.submissionType === 'SUBMISSION_TYPE_FURTHER_COORDINATION' ? 'STATUS_PENDING' : 'STATUS_APPROVED';
+  const submitted: AuthorizationEvent = { status: initial, action: 'submit', at: a.createdAt, by: a.createdBy, reason: a.justification || null };
+  if (a.status === initial) return [submitted];
+  const action = ({ STATUS_APPROVED: 'approve', STATUS_DENIED: 'deny', STATUS_RESCINDED: 'rescind', STATUS_INVALID: 'invalidate', STATUS_AUTO_CANCELLED: 'auto_cancel', STATUS_CLOSED: 'close', STATUS_RESCINDED_ACKNOWLEDGED: 'acknowledge_rescinded', STATUS_INVALID_CANCELLED: 'cancel_invalid' } as const)[a.status as 'STATUS_DENIED'] ?? 'cancel';
+  return [submitted, { status: a.status, action, at: a.lastUpdatedAt, by: a.editedBy, reason }];
+}
+
+export function authorizationResult(a: Authorization, operationId: string, statusReason: string | null = null): AuthorizationResult {
+  return { authorization: a, operationId, statusReason, history: history(a, statusReason) };
+}
+
+export function laanc(over: Partial<LaancOperationResult['operation']> = {}, reasons: Record<string, string> = {}): LaancOperationResult {
+  const operation: LaancOperationResult['operation'] = {
+    license: 'LICENSE_PART_107',
+    fixedAltitude: false,
+    pointOfContact: { firstName: 'Alice', lastName: 'Pilot', phoneNumber: '+1 206 555 0100', emailAddress: 'pilot@cascade.example' },
+    candidates: [],
+    notices: [],
+    authorizations: [],
+    ...over,
+  };
   return {
-    operation: {
-      license: 'LICENSE_PART_107',
-      fixedAltitude: false,
-      pointOfContact: { firstName: 'Alice', lastName: 'Pilot', phoneNumber: '+1 206 555 0100', emailAddress: 'pilot@cascade.example' },
-      candidates: [],
-      notices: [],
-      authorizations: [],
-      ...over,
-    },
+    operation,
+    authorizationDetails: operation.authorizations.map((a) => ({ authorizationId: a.id, statusReason: reasons[a.id] ?? null, history: history(a, reasons[a.id] ?? null) })),
   };
 }

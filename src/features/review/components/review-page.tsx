@@ -4,7 +4,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/load-s
 import { errorMessage } from '../../../lib/api-error';
 import { useActOnAuthorization } from '../../laanc/api/act-on-authorization';
 import { filterItems, KIND_TEXT, type ReviewKind } from '../review-items';
-import { MAX_OPERATIONS, useReviewQueue } from '../use-review-queue';
+import { MAX_ROWS, useReviewQueue } from '../use-review-queue';
 import { ReviewTable } from './review-table';
 import '../review.css';
 
@@ -66,7 +66,6 @@ export function ReviewPage({ isOperator }: { isOperator: boolean }) {
           <button type="button" className="button button-primary" disabled={!chosen.length} onClick={() => setConfirming(true)} data-testid="review:acknowledge">
             Acknowledge selected ({chosen.length})
           </button>
-          {queue.loading && <span className="muted small">Still checking some operations…</span>}
         </div>
         {shown.length ? (
           <ReviewTable
@@ -120,12 +119,7 @@ export function ReviewPage({ isOperator }: { isOperator: boolean }) {
         </label>
       </form>
       {body}
-      {(queue.unchecked > 0 || queue.truncated) && (
-        <p className="muted small review-note">
-          {queue.unchecked > 0 && `${queue.unchecked} operation(s) could not be checked. `}
-          {queue.truncated && `Pending requests and callbacks are looked for in the ${MAX_OPERATIONS} most recent and ${MAX_OPERATIONS} next operations only.`}
-        </p>
-      )}
+      {queue.truncated && <p className="muted small review-note">Only the first {MAX_ROWS} authorizations and {MAX_ROWS} failing deliveries are shown.</p>}
       <ConfirmDialog
         open={confirming}
         title={`Acknowledge ${chosen.length} rescinded authorization${chosen.length === 1 ? '' : 's'}?`}

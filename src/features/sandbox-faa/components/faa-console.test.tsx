@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pending } from '../../../test/fetch-mock';
 import { renderWithClient } from '../../../test/render';
-import { authorization } from '../../operations/test/operation-fixtures';
+import { authorization, authorizationResult } from '../../operations/test/operation-fixtures';
 import { FaaConsole } from './faa-console';
 
 const PENDING = authorization({ id: 'p1', status: 'STATUS_PENDING', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION', justification: 'Mast inspection' });
-const item = (a = PENDING) => ({ authorization: a, operationId: 'op-1', statusReason: null, operationName: 'Mast survey', pilotId: 'pilot-1', license: 'LICENSE_PART_107' });
+const item = (a = PENDING) => ({ ...authorizationResult(a, 'op-1'), operationName: 'Mast survey', pilotId: 'pilot-1', license: 'LICENSE_PART_107' });
 
 describe('FAA console', () => {
   it('is only for the sandbox FAA', () => {
@@ -36,7 +36,7 @@ describe('FAA console', () => {
   });
 
   it('denies only with a reason, which it sends', async () => {
-    const api = mockFetch((path, init) => (init.method === 'POST' ? json({ authorization: { ...PENDING, status: 'STATUS_DENIED' }, operationId: 'op-1', statusReason: 'Busy airspace' }) : json({ authorizations: [item()] })));
+    const api = mockFetch((path, init) => (init.method === 'POST' ? json(authorizationResult({ ...PENDING, status: 'STATUS_DENIED' }, 'op-1', 'Busy airspace')) : json({ authorizations: [item()] })));
     renderWithClient(<FaaConsole isFaa />);
     const pendingList = await screen.findByTestId('faa:pending');
     const row = await within(pendingList).findByTestId('faa:pending:item');
