@@ -137,9 +137,12 @@ describe('sandbox FAA', () => {
         schedule: { startTime: h(69).toISOString(), endTime: h(75).toISOString() }, sourceId: base.sources[0]!.id,
       };
       svc.deps.datasets.swap({ ...base, features: [...base.features, tfr] });
-      const result = await revalidateApproved(svc.deps, svc.deps.datasets.current());
-      expect(result.find((r) => r.authorizationId === a!.id)?.featureIds).toContain('tfr:imported:1');
-      const after = await json<Result>(svc.call('GET', `/v1/operations/${op.id}/laanc/authorizations/${a!.id}`, { token: who.pilot }));
+      // The swap listener checks every version it sees (here two: the import, then the sandbox overlay
+      // laid over it); whichever run gets there first invalidates it, once.
+      await revalidateApproved(svc.deps, svc.deps.datasets.current());
+      const read = () => json<Result>(svc.call('GET', `/v1/operations/${op.id}/laanc/authorizations/${a!.id}`, { token: who.pilot }));
+      await expect.poll(async () => (await read()).authorization.status).toBe('STATUS_INVALID');
+      const after = await read();
       expect(after).toMatchObject({ authorization: { status: 'STATUS_INVALID', editedBy: 'system' }, statusReason: expect.stringMatching(/Imported wildfire TFR/) });
     } finally {
       stop();
