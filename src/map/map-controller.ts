@@ -130,6 +130,11 @@ export class MapController {
     this.map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
   }
 
+  /** Moves the view to a place (a search result); MapLibre skips the animation for reduced motion. */
+  flyTo(center: [number, number], zoom: number): void {
+    this.map.flyTo({ center, zoom, duration: 1200 });
+  }
+
   resize(): void {
     this.map.resize();
   }

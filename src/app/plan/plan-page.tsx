@@ -1,5 +1,5 @@
 import type { FeatureCollection } from 'geojson';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { BriefingResult } from '../../../server/contract/briefing';
@@ -18,8 +18,12 @@ import { DrawTools } from '../../features/plan/components/draw-tools';
 import { FlightForm } from '../../features/plan/components/flight-form';
 import { LimitsStatus } from '../../features/plan/components/limits-status';
 import { ShapeEntry } from '../../features/plan/components/shape-entry';
-import { flightShapeOf, toPlanStart, type PlanArea } from '../../features/plan/plan-params';
+import { flightShapeOf, toPlanStart } from '../../features/plan/plan-params';
+import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
+import { useUndoKeys } from '../../features/plan/use-undo-keys';
+import { PlaceSearch } from '../../features/place-search/components/place-search';
+import { zoomFor } from '../../features/place-search/place-label';
 import { apiUrl } from '../../lib/api-client';
 import { useSettings } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
@@ -86,14 +90,23 @@ export function PlanPage() {
     setFrame({ bounds: area.bounds, seq: 0 });
   }
 
-  const setArea = useCallback((a: PlanArea | null) => update({ area: a }), [update]);
+  const history = useAreaHistory(plan, update);
+  const { change: changeArea } = history;
+  // Editing mode holds the shape it edits: leave it before the shape is swapped under it.
+  const stepArea = (step: () => void) => {
+    if (draw.state === 'editing') map?.draw.cancel();
+    step();
+  };
+  const undo = () => stepArea(history.undo);
+  const redo = () => stepArea(history.redo);
+  useUndoKeys(undo, redo, draw.state !== 'drawing');
   const handlers: MapViewHandlers = useMemo(
     () => ({
-      onShapeChange: (g) => setArea(g ? areaOfDrawn(g) : null),
+      onShapeChange: (g) => changeArea(g ? areaOfDrawn(g) : null),
       onDrawStateChange: (state, tool) => setDraw({ state, tool }),
       onStyleError: setStyleError,
     }),
-    [setArea],
+    [changeArea],
   );
 
   const print = async () => {
@@ -159,6 +172,7 @@ export function PlanPage() {
         <div id="plan-panel-body" className="panel-body" hidden={collapsed}>
           <PrintHeader plan={plan} areaSqMi={area.check?.areaSqMi ?? null} window={flightTimes} timeZone={area.timeZone} printed={printed} />
           <PanelSection title="Flight area" id="area" screenOnly>
+            <PlaceSearch onPick={(p) => map?.flyTo([p.lon, p.lat], zoomFor(p))} />
             <DrawTools
               state={draw.state}
               tool={draw.tool}
@@ -172,6 +186,10 @@ export function PlanPage() {
               onDelete={() => map?.draw.clear()}
               onWidth={(m) => update({ widthM: m })}
               onRadius={(m) => update({ radiusM: m })}
+              canUndo={history.canUndo}
+              canRedo={history.canRedo}
+              onUndo={undo}
+              onRedo={redo}
             />
             <LimitsStatus check={area.check} shapeError={area.shapeError} />
             <details className="disclosure">
@@ -180,7 +198,7 @@ export function PlanPage() {
                 widthM={plan.widthM}
                 radiusM={plan.radiusM}
                 onArea={(a, sizes) => {
-                  update({ area: a, ...sizes });
+                  changeArea(a, sizes);
                   const next = deriveArea({ area: a, widthM: sizes.widthM ?? plan.widthM, radiusM: sizes.radiusM ?? plan.radiusM });
                   if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
                 }}

@@ -16,6 +16,11 @@ interface Props {
   onDelete(): void;
   onWidth(m: number): void;
   onRadius(m: number): void;
+  /** Undo and redo of the area: disabled while a shape is being drawn. */
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo(): void;
+  onRedo(): void;
 }
 
 const TOOLS: { tool: DrawTool; label: string; hint: string }[] = [
@@ -26,7 +31,7 @@ const TOOLS: { tool: DrawTool; label: string; hint: string }[] = [
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export function DrawTools({ state, tool, area, unit, widthM, radiusM, onStart, onEdit, onCancel, onDelete, onWidth, onRadius }: Props) {
+export function DrawTools({ state, tool, area, unit, widthM, radiusM, onStart, onEdit, onCancel, onDelete, onWidth, onRadius, canUndo, canRedo, onUndo, onRedo }: Props) {
   const hint = state === 'drawing' ? TOOLS.find((t) => t.tool === tool)?.hint : state === 'editing' ? 'Drag the corners; click the small midpoints to add a corner.' : null;
   // Widths and radii up to 5 NM: beyond that the area limit is broken anyway.
   const max = round(fromMeters(9260, unit));
@@ -50,6 +55,28 @@ export function DrawTools({ state, tool, area, unit, widthM, radiusM, onStart, o
         </button>
         <button type="button" className="button" disabled={!area} onClick={onDelete} data-testid="plan:delete">
           Delete
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!canUndo || state === 'drawing'}
+          onClick={onUndo}
+          aria-keyshortcuts="Control+Z Meta+Z"
+          title="Undo the last change of the area (Ctrl+Z)"
+          data-testid="plan:undo"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!canRedo || state === 'drawing'}
+          onClick={onRedo}
+          aria-keyshortcuts="Shift+Control+Z Shift+Meta+Z Control+Y"
+          title="Redo the change you undid (Shift+Ctrl+Z)"
+          data-testid="plan:redo"
+        >
+          Redo
         </button>
         {state !== 'idle' && (
           <button type="button" className="button button-quiet" onClick={onCancel}>
