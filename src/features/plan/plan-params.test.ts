@@ -32,3 +32,11 @@ describe('plan in the URL', () => {
     expect(p).toEqual(DEFAULT_PLAN);
   });
 });
+
+describe('the default unit of a new plan', () => {
+  it('follows the setting when the link names no unit, and the link otherwise', () => {
+    expect(decodePlan(new URLSearchParams(''), 'm')).toMatchObject({ unit: 'm', maxAltitude: 60 });
+    expect(decodePlan(new URLSearchParams(''))).toMatchObject({ unit: 'ft', maxAltitude: 200 });
+    expect(decodePlan(new URLSearchParams('u=ft&alt=150'), 'm')).toMatchObject({ unit: 'ft', maxAltitude: 150 });
+  });
+});

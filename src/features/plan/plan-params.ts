@@ -57,19 +57,23 @@ function positive(s: string | null, fallback: number, max = Infinity): number {
   return Number.isFinite(n) && n > 0 && n <= max ? n : fallback;
 }
 
-export function decodePlan(q: URLSearchParams): Plan {
+/** `defaultUnit`: the unit a plan without one in its link starts in (the person's setting). */
+export function decodePlan(q: URLSearchParams, defaultUnit: LengthUnit = 'ft'): Plan {
   const poly = decodePositions(q.get('poly'));
   const path = decodePositions(q.get('path'));
   const pt = decodePositions(q.get('pt'));
   const area: PlanArea | null =
     poly && poly.length >= 3 ? { kind: 'polygon', ring: poly } : path && path.length >= 2 ? { kind: 'path', line: path } : pt?.length === 1 ? { kind: 'point', center: pt[0]! } : null;
   const start = q.get('start');
+  const u = q.get('u');
+  const unit: LengthUnit = u === 'm' || u === 'ft' ? u : defaultUnit;
   return {
     area,
     widthM: positive(q.get('w'), DEFAULT_PLAN.widthM, 20_000),
     radiusM: positive(q.get('r'), DEFAULT_PLAN.radiusM, 20_000),
-    unit: q.get('u') === 'm' ? 'm' : 'ft',
-    maxAltitude: positive(q.get('alt'), DEFAULT_PLAN.maxAltitude, 100_000),
+    unit,
+    // 200 ft, or 60 m (about 197 ft) for a plan that starts in metres.
+    maxAltitude: positive(q.get('alt'), unit === 'm' ? 60 : DEFAULT_PLAN.maxAltitude, 100_000),
     start: start && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/.test(start) && !Number.isNaN(Date.parse(start)) ? start : null,
     durationMin: Math.round(positive(q.get('dur'), DEFAULT_PLAN.durationMin, 100_000)),
     flightType: q.get('type') === 'rec' ? 'recreational' : 'part107',

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useSettings } from '../../lib/settings';
 import { decodePlan, encodePlan, type Plan } from './plan-params';
 
 export type PlanUpdate = Partial<Plan> | ((plan: Plan) => Partial<Plan>);
@@ -11,18 +12,19 @@ export type PlanUpdate = Partial<Plan> | ((plan: Plan) => Partial<Plan>);
 export function usePlan(): [Plan, (update: PlanUpdate) => void] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
+  const { units } = useSettings();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the query string, not the object identity
-  const plan = useMemo(() => decodePlan(params), [key]);
+  const plan = useMemo(() => decodePlan(params, units), [key, units]);
   const update = useCallback(
     (u: PlanUpdate) =>
       setParams(
         (prev) => {
-          const current = decodePlan(prev);
+          const current = decodePlan(prev, units);
           return encodePlan({ ...current, ...(typeof u === 'function' ? u(current) : u) });
         },
         { replace: true },
       ),
-    [setParams],
+    [setParams, units],
   );
   return [plan, update];
 }
