@@ -10,6 +10,7 @@ import { briefingRoutes } from './briefing/briefing.routes';
 import { ephemeralRoutes } from './ephemeral/ephemeral.routes';
 import { laancRoutes } from './laanc/laanc.routes';
 import { operationRoutes } from './operations/operations.routes';
+import { organizationRoutes } from './organization/organization.routes';
 import { placeRoutes } from './places/places.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { surfaceRoutes } from './surface/surface.routes';
@@ -23,7 +24,7 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...tileRoutes);
   list.push(...surfaceRoutes);
   list.push(...placeRoutes);
-  list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes);
+  list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes);
   if (profile === 'sandbox') list.push(...sandboxRoutes());
   list.push(...systemRoutes(() => list));
   return list;

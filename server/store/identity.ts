@@ -97,6 +97,15 @@ export const identity = {
     return (await db.query<UserRow>(`${USER_SELECT} WHERE u.id = $1`, [id]))[0] ?? null;
   },
 
+  /** The people of an organization, by name. */
+  async usersOfOrganization(db: Sql, orgId: string): Promise<UserRow[]> {
+    return db.query<UserRow>(`${USER_SELECT} WHERE u.org_id = $1 ORDER BY u.name, u.id`, [orgId]);
+  },
+
+  async organizationName(db: Sql, orgId: string): Promise<string | null> {
+    return (await db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]))[0]?.name ?? null;
+  },
+
   async upsertClient(db: Sql, c: { id: string; name: string; secret: string; scopes: Scope[]; orgId: string | null }): Promise<void> {
     const existing = await db.query<ClientRow>('SELECT * FROM api_clients WHERE id = $1', [c.id]);
     if (existing[0] && (await verifySecret(c.secret, existing[0].secret_hash))) return;

@@ -35,7 +35,8 @@ export function altitudeRange(op: Pick<PlatformOperation, 'minAltitude' | 'maxAl
   return `${op.minAltitude}–${op.maxAltitude} ${UNIT[op.altitudeUnit]}${ref ? ` ${ref}` : ''}`;
 }
 
-/** People are known to the portal by id only (the service has no directory): "you" or a short id. */
-export function pilotLabel(id: string, meId: string | null): string {
-  return id === meId ? 'You' : `Pilot ${id.slice(0, 8)}`;
+/** "You", the person's name from the organization's members, or (an API client, someone outside) a short id. */
+export function pilotLabel(id: string, meId: string | null, names?: ReadonlyMap<string, string>): string {
+  if (id === meId) return 'You';
+  return names?.get(id) ?? `Pilot ${id.slice(0, 8)}`;
 }

@@ -8,6 +8,7 @@ export const operationsKeys = {
   detail: (id: string) => [...operationsKeys.all, 'detail', id] as const,
   laanc: (id: string) => [...operationsKeys.detail(id), 'laanc'] as const,
   callbacks: (id: string) => [...operationsKeys.detail(id), 'callbacks'] as const,
+  members: () => [...operationsKeys.all, 'members'] as const,
   /** GET /v1/callbacks, across operations. */
   allCallbacks: (params: CallbackListParams) => [...operationsKeys.all, 'callbacks', params] as const,
 };

@@ -1,10 +1,12 @@
 import type { PlatformOperation } from '../../../../server/contract/operations';
+import { useMemberNames } from '../../operations/api/get-members';
 import { browserZone, durationText, formatInstant, formatWindow } from '../../../components/time-window';
 import { altitudeRange, FLIGHT_TYPE_TEXT, pilotLabel } from '../../operations/operation-text';
 
 const PROVIDER_TEXT: Record<string, string> = { APPROVAL_PROVIDER_LAANC: 'LAANC', APPROVAL_PROVIDER_ASTM_UTM: 'ASTM UTM', APPROVAL_PROVIDER_UNSPECIFIED: 'Unspecified' };
 
 export function OperationDetails({ op, meId }: { op: PlatformOperation; meId: string | null }) {
+  const names = useMemberNames();
   return (
     <dl className="facts" data-testid="operation:details">
       <dt>When</dt>
@@ -18,7 +20,7 @@ export function OperationDetails({ op, meId }: { op: PlatformOperation; meId: st
       <dt>Flight type</dt>
       <dd>{FLIGHT_TYPE_TEXT[op.flightType]}</dd>
       <dt>Pilot</dt>
-      <dd>{pilotLabel(op.pilotId, meId)}</dd>
+      <dd>{pilotLabel(op.pilotId, meId, names)}</dd>
       {op.aircraftId && (
         <>
           <dt>Aircraft</dt>
@@ -35,7 +37,7 @@ export function OperationDetails({ op, meId }: { op: PlatformOperation; meId: st
       )}
       <dt>Created</dt>
       <dd>
-        {formatInstant(op.createdDate, browserZone())} by {pilotLabel(op.createdBy, meId).replace('Pilot ', 'user ')}
+        {formatInstant(op.createdDate, browserZone())} by {pilotLabel(op.createdBy, meId, names).replace('Pilot ', 'user ')}
       </dd>
       {op.callbackUrl && (
         <>

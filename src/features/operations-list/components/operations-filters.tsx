@@ -1,3 +1,4 @@
+import { useMemberNames } from '../../operations/api/get-members';
 import { useEffect, useState } from 'react';
 import { pilotLabel } from '../../operations/operation-text';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -23,6 +24,7 @@ const SORT_TEXT: Record<OperationSort, string> = {
 };
 
 export function OperationsFilters({ state, onChange, isOperator, pilots, meId }: Props) {
+  const names = useMemberNames();
   // Typing searches after a pause; the URL (and the request) follow the settled text.
   const [text, setText] = useState(state.q);
   const [shownQ, setShownQ] = useState(state.q);
@@ -77,7 +79,7 @@ export function OperationsFilters({ state, onChange, isOperator, pilots, meId }:
             <option value="me">Me</option>
             {pilotChoices.map((p) => (
               <option key={p} value={p}>
-                {pilotLabel(p, meId)}
+                {pilotLabel(p, meId, names)}
               </option>
             ))}
           </select>

@@ -12,6 +12,18 @@ vi.mock('../../../map/display-map', () => ({ DisplayMap: () => <div data-testid=
 const page = (route = '/operations') => renderWithClient(<OperationsPage meId="pilot-1" isOperator={false} />, { route });
 
 describe('operations page', () => {
+  it("shows an operator the names of the organization's pilots", async () => {
+    mockFetch((path) =>
+      path === '/v1/organization/members'
+        ? json({ organization: { id: 'org-1', name: 'Cascade Aerial' }, members: [{ id: 'pilot-2', name: 'Bob Pilot', roles: ['pilot'] }] })
+        : json(list([operation({ pilotId: 'pilot-2' }), operation({ id: '0b5f7a52-3a55-4b0e-9d0a-1f2c3d4e5f60', name: 'Own flight', pilotId: 'op-1' })])),
+    );
+    renderWithClient(<OperationsPage meId="op-1" isOperator />, { route: '/operations' });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByText('Bob Pilot').length).toBeGreaterThan(0));
+    expect(within(table).getByText('You')).toBeTruthy();
+  });
+
   it('shows a skeleton while the list loads', () => {
     mockFetch((_, init) => pending(init));
     page();
@@ -20,7 +32,7 @@ describe('operations page', () => {
 
   it('explains a failure and tries again', async () => {
     let calls = 0;
-    mockFetch(() => (++calls === 1 ? json({ statusCode: 500, message: 'Database unavailable' }, 500) : json(list([operation()]))));
+    mockFetch((path) => (path === '/v1/organization/members' ? json({ organization: null, members: [] }) : ++calls === 1 ? json({ statusCode: 500, message: 'Database unavailable' }, 500) : json(list([operation()]))));
     page();
     expect((await screen.findByTestId('operations:error')).textContent).toMatch(/Database unavailable/);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -47,7 +59,7 @@ describe('operations page', () => {
     expect(await screen.findByTestId('operations:range')).toHaveProperty('textContent', '1–1 of 45');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(api.fn.mock.calls.some(([u]) => String(u).includes('offset=20'))).toBe(true));
-    expect(String(api.fn.mock.calls[0]![0])).toContain('sort=-startTime');
+    expect(String(api.callsTo('/v1/operations')[0]![0])).toContain('sort=-startTime');
   });
 
   it('searches and filters on the service, one page at a time', async () => {

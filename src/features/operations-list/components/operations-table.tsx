@@ -1,3 +1,4 @@
+import { useMemberNames } from '../../operations/api/get-members';
 import { Link } from 'react-router-dom';
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import { Pill } from '../../../components/load-states';
@@ -33,6 +34,7 @@ function SortHeader({ field, label, sort, onSort }: { field: SortField; label: s
 }
 
 export function OperationsTable({ rows, sort, onSort, showPilot, meId, highlighted, onHighlight, now }: Props) {
+  const names = useMemberNames();
   return (
     <div className="table-wrap">
       <table className="data-table" data-testid="operations:table">
@@ -73,7 +75,7 @@ export function OperationsTable({ rows, sort, onSort, showPilot, meId, highlight
                 </td>
                 <td data-label="Altitude">{altitudeRange(op)}</td>
                 <td data-label="Flight type">{FLIGHT_TYPE_TEXT[op.flightType]}</td>
-                {showPilot && <td data-label="Pilot">{pilotLabel(op.pilotId, meId)}</td>}
+                {showPilot && <td data-label="Pilot">{pilotLabel(op.pilotId, meId, names)}</td>}
                 <td data-label="Authorization">{laanc ? 'LAANC' : <span className="muted">None requested</span>}</td>
                 <td data-label="Created">{formatInstant(op.createdDate, browserZone())}</td>
               </tr>
