@@ -8,6 +8,14 @@ import { expect } from './fixtures';
 
 export type LonLat = [number, number];
 
+/** About 0.5 NM on a side, on the field of Boeing Field (KBFI), Seattle. */
+export const KBFI_SQUARE: LonLat[] = [
+  [-122.312, 47.528],
+  [-122.3, 47.528],
+  [-122.3, 47.536],
+  [-122.312, 47.536],
+];
+
 export const ACCOUNTS = {
   pilot: { email: 'pilot@cascade.example', password: 'demo-pilot' },
   operator: { email: 'operator@cascade.example', password: 'demo-operator' },

@@ -1,14 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { given, then, when, type LonLat } from './driver';
+import { given, KBFI_SQUARE, then, when } from './driver';
 import { expect, test } from './fixtures';
 
-// About 0.5 NM on a side, on the field of Boeing Field (KBFI), Seattle.
-const KBFI_SQUARE: LonLat[] = [
-  [-122.312, 47.528],
-  [-122.3, 47.528],
-  [-122.3, 47.536],
-  [-122.312, 47.536],
-];
 
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
 
