@@ -11,6 +11,11 @@ test('an area at Boeing Field needs LAANC, and its facility-map notice shows on 
   await given.onPlanPage(page, squareParam(-122.312, 47.528, 0.008));
   await then.briefingStatus(page, 'CAUTION', 'LAANC');
   await expect(page.getByTestId('briefing:authorization')).toContainText('request LAANC');
+  // The status stays in the panel's sticky bar and leads to the briefing.
+  const statusLink = page.getByTestId('plan:status-link');
+  await expect(statusLink).toContainText('Caution');
+  await statusLink.click();
+  await expect(page.getByRole('heading', { name: 'Briefing' })).toBeInViewport();
 
   expect(await then.highlightedGeometries(page)).toEqual([]);
   await when.selectNotice(page, 'UASFM_CEILING');

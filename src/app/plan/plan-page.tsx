@@ -7,6 +7,7 @@ import type { Geometry } from '../../../server/contract/common';
 import { useMe } from '../../features/account/api/get-me';
 import { AdvisoriesPanel } from '../../features/advisories/components/advisories-panel';
 import { BriefingPanel } from '../../features/briefing/components/briefing-panel';
+import { STATUS_TEXT } from '../../features/briefing/briefing-text';
 import { ConflictsPanel } from '../../features/conflicts/components/conflicts-panel';
 import { ExportArea } from '../../features/export/components/export-area';
 import { GroundRiskPanel } from '../../features/ground-risk/components/ground-risk-panel';
@@ -160,6 +161,21 @@ export function PlanPage() {
       </div>
       <aside className="plan-panel" aria-label="Flight plan">
         <div className="panel-bar">
+          {plan.area && result && (
+            // The result stays in sight while the forms above the briefing are scrolled: one tap takes you to it.
+            <a
+              href="#briefing-heading"
+              className={`pill tone-${STATUS_TEXT[result.status ?? 'NOTICE_STATUS_UNSPECIFIED'].tone} panel-status`}
+              data-testid="plan:status-link"
+              onClick={(e) => {
+                e.preventDefault();
+                document.getElementById('briefing-heading')?.scrollIntoView({ block: 'start' });
+              }}
+            >
+              {STATUS_TEXT[result.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label}
+              <span className="visually-hidden">: go to the briefing</span>
+            </a>
+          )}
           {plan.area && (
             <button type="button" className="button button-small" onClick={() => void print()} data-testid="plan:print">
               Print briefing
