@@ -186,6 +186,9 @@ export const LaancOperationResultSchema = z
       notices: z.array(LaancNoticeSchema),
       authorizations: z.array(AuthorizationSchema),
     }),
+    candidateDetails: z
+      .array(z.object({ hashCode: z.string(), ceilingFt: z.number() }))
+      .describe('ours, outside the spec object: the lowest facility-map ceiling under each candidate, in the order of operation.candidates'),
     authorizationDetails: z
       .array(AuthorizationDetailSchema)
       .describe('ours, outside the spec object: statusReason and status history of each authorization, in the order of operation.authorizations'),

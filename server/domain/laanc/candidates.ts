@@ -41,6 +41,8 @@ export interface LaancRequest {
 }
 
 export interface CandidateDetail extends Candidate {
+  /** The lowest facility-map ceiling under the candidate (ft AGL). */
+  ceilingFt: number;
   airspaceClassCodes: AirspaceClassCode[];
   facilityMaps: { id: string; lastEditDate: string }[];
 }
@@ -160,7 +162,7 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
       const codes = classCodes(dataset, part);
       for (const w of windows) {
         const base = { submissionType: type, startTime: iso(w.start), endTime: iso(w.end), geom: part, altitude, airTrafficControl: facility };
-        candidates.push({ hashCode: hashCandidate(base, cells.map(({ cell }) => `${cell.id}@${cell.ceilingFt}`)), ...base, airspaceClassCodes: codes, facilityMaps });
+        candidates.push({ hashCode: hashCandidate(base, cells.map(({ cell }) => `${cell.id}@${cell.ceilingFt}`)), ...base, ceilingFt: lowest, airspaceClassCodes: codes, facilityMaps });
       }
     }
   }

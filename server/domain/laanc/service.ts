@@ -85,15 +85,17 @@ export async function resultOf(deps: AppDeps, op: OperationRecord, l: LaancOpera
   const ev = evaluate(deps, op, l);
   const taken = activeHashes(auths);
   const details = await authorizationResults(deps.db, auths);
+  const open = ev.candidates.filter((c) => !taken.has(c.hashCode));
   return {
     operation: {
       license: l.license,
       fixedAltitude: l.fixedAltitude,
       pointOfContact: l.pointOfContact,
-      candidates: ev.candidates.filter((c) => !taken.has(c.hashCode)).map(toCandidate),
+      candidates: open.map(toCandidate),
       notices: ev.notices,
       authorizations: details.map((d) => d.authorization),
     },
+    candidateDetails: open.map((c) => ({ hashCode: c.hashCode, ceilingFt: c.ceilingFt })),
     authorizationDetails: details.map((d) => ({ authorizationId: d.authorization.id, statusReason: d.statusReason, history: d.history })),
   };
 }

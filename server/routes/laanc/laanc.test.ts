@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-type Laanc = { operation: { license: string; candidates: Array<{ hashCode: string; submissionType: string; altitude: number }>; notices: Array<{ reason: string; action: string }>; authorizations: AuthView['authorization'][] } };
+type Laanc = { operation: { license: string; candidates: Array<{ hashCode: string; submissionType: string; altitude: number }>; notices: Array<{ reason: string; action: string }>; authorizations: AuthView['authorization'][] }; candidateDetails: Array<{ hashCode: string; ceilingFt: number }> };
 const getLaanc = (id: string, token = who.pilot) => svc.call('GET', `/v1/operations/${id}/laanc`, { token });
 const act = (opId: string, authId: string, action: string, token = who.pilot) => svc.call('PATCH', `/v1/operations/${opId}/laanc/authorizations/${authId}/${action}`, { token });
 
@@ -28,6 +28,8 @@ describe('LAANC operation CRUD', () => {
     const l = await json<Laanc>(created);
     expect(l.operation).toMatchObject({ license: 'LICENSE_PART_107', fixedAltitude: false, pointOfContact: POC, authorizations: [] });
     expect(l.operation.candidates).toHaveLength(1);
+    // The ceiling under the candidate (the c2/a cell: 400 ft) travels beside the spec's 7-field candidate.
+    expect(l.candidateDetails).toEqual([{ hashCode: l.operation.candidates[0]!.hashCode, ceilingFt: 400 }]);
     expect((await svc.call('POST', `/v1/operations/${op.id}/laanc`, { token: who.pilot, body })).status).toBe(409);
     expect((await svc.call('POST', `/v1/operations/${op.id}/laanc`, { token: who.pilot, body: { ...body, pointOfContact: { ...POC, emailAddress: 'nope' } } })).status).toBe(422);
     expect((await svc.call('POST', `/v1/operations/${op.id}/laanc`, { token: who.pilot, body: { ...body, license: 'LICENSE_PART_108' } })).status).toBe(422);
@@ -72,6 +74,7 @@ describe('submit', () => {
     const l = await json<Laanc>(getLaanc(op.id));
     const c = l.operation.candidates[0]!;
     expect(c.submissionType).toBe('SUBMISSION_TYPE_FURTHER_COORDINATION');
+    expect(l.candidateDetails).toEqual([{ hashCode: c.hashCode, ceilingFt: 0 }]);
     expect((await svc.call('POST', `/v1/operations/${op.id}/laanc/authorizations`, { token: who.pilot, body: { hashCodes: ['deadbeef'] } })).status).toBe(422);
     const noWhy = await svc.call('POST', `/v1/operations/${op.id}/laanc/authorizations`, { token: who.pilot, body: { hashCodes: [c.hashCode] } });
     expect(noWhy.status).toBe(422);

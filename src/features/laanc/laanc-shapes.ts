@@ -26,15 +26,3 @@ export function changeLock(result: LaancOperationResult | null | undefined): str
   return `${n === 1 ? 'An authorization is' : `${n} authorizations are`} pending or approved: cancel or close ${n === 1 ? 'it' : 'them'} before changing or deleting the operation.`;
 }
 
-/** "Facility map BFI: ceiling 50 ft AGL" notices of an area briefing → lowest ceiling per facility. */
-export function ceilingsFromNotices(notices: { dataSource?: string; title?: string; upperAltitude?: { value?: number } }[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const n of notices) {
-    if (n.dataSource !== 'NOTICE_DATA_SOURCE_UASFM_CEILING' || n.upperAltitude?.value === undefined) continue;
-    const facility = /Facility map ([A-Z0-9]+)/.exec(n.title ?? '')?.[1];
-    if (!facility) continue;
-    const prev = out.get(facility);
-    out.set(facility, prev === undefined ? n.upperAltitude.value : Math.min(prev, n.upperAltitude.value));
-  }
-  return out;
-}

@@ -1,9 +1,10 @@
 /**
- * What the pilot side may do from each status: the pilot rows of the state machine in
- * docs/operations-laanc.md ("Authorizations"). The service refuses anything else with 409; offering
- * only these keeps people from meeting that refusal.
+ * What the pilot side may do from each status: the pilot rows of the service's own lifecycle table
+ * (server/contract/laanc-lifecycle.ts). The service refuses anything else with 409; offering only
+ * these keeps people from meeting that refusal.
  */
 import type { AuthorizationStatus } from '../../../server/contract/laanc';
+import { ACTOR, TRANSITIONS, type AuthorizationAction } from '../../../server/contract/laanc-lifecycle';
 import type { PilotAction } from './api/act-on-authorization';
 
 export interface ActionText {
@@ -43,15 +44,13 @@ const CANCEL_INVALID: ActionText = {
   danger: true,
 };
 
-const ALLOWED: Partial<Record<AuthorizationStatus, ActionText[]>> = {
-  STATUS_PENDING: [CANCEL],
-  STATUS_APPROVED: [CLOSE, CANCEL],
-  STATUS_RESCINDED: [ACKNOWLEDGE],
-  STATUS_INVALID: [CANCEL_INVALID],
-};
+/** The words for each pilot action, in the order they are offered (the usual one first). */
+const TEXT: Partial<Record<AuthorizationAction, ActionText>> = { close: CLOSE, cancel: CANCEL, acknowledge_rescinded: ACKNOWLEDGE, cancel_invalid: CANCEL_INVALID };
+const ORDER = Object.keys(TEXT) as AuthorizationAction[];
 
 export function pilotActions(status: AuthorizationStatus): ActionText[] {
-  return ALLOWED[status] ?? [];
+  const allowed = TRANSITIONS[status] ?? {};
+  return ORDER.filter((a) => ACTOR[a] === 'pilot' && allowed[a] !== undefined).map((a) => TEXT[a]!);
 }
 
 /** Pending or approved: the operation and its LAANC part cannot change (the service answers 409). */

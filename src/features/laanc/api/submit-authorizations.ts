@@ -4,8 +4,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SubmitResultSchema, type SubmitRequest } from '../../../../server/contract/laanc';
+import { SubmitResultSchema, type LaancOperationResult, type SubmitRequest } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
+import { laancOperationQueryOptions } from './get-laanc-operation';
 import { operationsKeys } from '../../operations/operations-keys';
 import { laancKeys } from '../laanc-keys';
 
@@ -22,8 +23,10 @@ export function useSubmitAuthorizations(operationId: string, onResult?: (result:
     mutationFn: (body: SubmitRequest) => submitAuthorizations(operationId, body),
     onSuccess: (result) => {
       onResult?.(result);
-      const { operation, authorizationDetails } = result;
-      qc.setQueryData(operationsKeys.laanc(operationId), { operation, authorizationDetails });
+      const { operation, candidateDetails, authorizationDetails } = result;
+      // Typed as the query's own data, so a field added to the result cannot be left out of the cache.
+      const next: LaancOperationResult = { operation, candidateDetails, authorizationDetails };
+      qc.setQueryData(laancOperationQueryOptions(operationId).queryKey, next);
       void qc.invalidateQueries({ queryKey: operationsKeys.callbacks(operationId) });
       void qc.invalidateQueries({ queryKey: laancKeys.all });
     },

@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LaancOperationResultSchema, type LaancOperationResult } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
+import { laancOperationQueryOptions } from './get-laanc-operation';
 import type { LaancDraft } from '../../operations/api/create-laanc-operation';
-import { operationsKeys } from '../../operations/operations-keys';
 
 export function updateLaancOperation(operationId: string, draft: LaancDraft): Promise<LaancOperationResult> {
   return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc`, LaancOperationResultSchema, { method: 'PUT', body: draft });
@@ -13,6 +13,6 @@ export function useUpdateLaancOperation(operationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (draft: LaancDraft) => updateLaancOperation(operationId, draft),
-    onSuccess: (result) => qc.setQueryData(operationsKeys.laanc(operationId), result),
+    onSuccess: (result) => qc.setQueryData(laancOperationQueryOptions(operationId).queryKey, result),
   });
 }

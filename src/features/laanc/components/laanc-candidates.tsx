@@ -11,8 +11,8 @@ interface Props {
   laanc: LaancOperationResult['operation'];
   requestedAltitude: number;
   timeZone: string;
-  /** Lowest facility-map ceiling per facility, from the area briefing (empty while unknown). */
-  ceilings: Map<string, number>;
+  /** The lowest facility-map ceiling under each candidate, as the service computed it. */
+  ceilings: LaancOperationResult['candidateDetails'];
   onSubmitted(result: SubmitResult): void;
   /** Runs before the new answer is cached: the page's own changes are not announced as news. */
   onResult(result: SubmitResult): void;
@@ -30,12 +30,13 @@ function blockReason(laanc: Props['laanc'], chosen: Candidate[], justification: 
 }
 
 /** Candidates for authorization (spec 2.5) and submitting them: all, or those the pilot picks. */
-export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZone, ceilings, onSubmitted, onResult }: Props) {
+export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZone, ceilings: ceilingList, onSubmitted, onResult }: Props) {
   const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
   const [justification, setJustification] = useState('');
   const [confirming, setConfirming] = useState(false);
   const submit = useSubmitAuthorizations(operationId, onResult);
   const { candidates } = laanc;
+  const ceilings = new Map(ceilingList.map((d) => [d.hashCode, d.ceilingFt]));
 
   if (!candidates.length) {
     return (
@@ -67,7 +68,7 @@ export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZon
       <h3 id="laanc-candidates">Candidates</h3>
       <ul className="laanc-list">
         {candidates.map((c) => {
-          const ceiling = ceilings.get(c.airTrafficControl);
+          const ceiling = ceilings.get(c.hashCode);
           const sub = SUBMISSION_TEXT[c.submissionType];
           return (
             <li key={c.hashCode} className={`laanc-item tone-${isFurther(c) ? 'warning' : 'info'}`} data-testid="laanc:candidate" data-submission={c.submissionType}>

@@ -9,7 +9,7 @@ import { LaancSection } from './laanc-section';
 const OP = operation();
 const ME = { id: 'pilot-1', name: 'Alice Pilot', email: 'pilot@cascade.example' };
 const LAANC_PATH = `/v1/operations/${OP.id}/laanc`;
-const section = () => renderWithClient(<LaancSection operation={OP} me={ME} ceilings={new Map([['BFI', 50]])} onHighlight={vi.fn()} />);
+const section = () => renderWithClient(<LaancSection operation={OP} me={ME} onHighlight={vi.fn()} />);
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 
 describe('LAANC section', () => {

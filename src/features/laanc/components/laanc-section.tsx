@@ -19,12 +19,11 @@ interface Props {
   me: { id: string; name: string; email: string } | null;
   /** From a claim: the fixedAltitude the integration asked for. */
   fixedAltitudeDefault?: boolean;
-  ceilings: Map<string, number>;
   onHighlight(g: Geometry | null): void;
 }
 
 /** The LAANC part of an operation: create it, read its notices, submit candidates, follow authorizations. */
-export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, ceilings, onHighlight }: Props) {
+export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, onHighlight }: Props) {
   const laanc = useLaancOperation(op.id, { poll: true });
   const changes = useStatusChanges(laanc.data?.operation.authorizations);
   const [editing, setEditing] = useState(false);
@@ -89,9 +88,9 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
         <LaancCandidates
           operationId={op.id}
           laanc={l}
+          ceilings={laanc.data.candidateDetails}
           requestedAltitude={op.maxAltitude}
           timeZone={op.timezone}
-          ceilings={ceilings}
           onResult={(r) => r.operation.authorizations.forEach((a) => changes.expect(a.id, a.status))}
           onSubmitted={(r) => {
             const mine = r.operation.authorizations.filter((a) => r.submitted.includes(a.id));

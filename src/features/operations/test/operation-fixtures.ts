@@ -78,7 +78,8 @@ export function authorizationResult(a: Authorization, operationId: string, statu
   return { authorization: a, operationId, statusReason, history: history(a, statusReason) };
 }
 
-export function laanc(over: Partial<LaancOperationResult['operation']> = {}, reasons: Record<string, string> = {}): LaancOperationResult {
+/** `ceilings`: facility-map ceiling by candidate hashCode (default 50 ft). */
+export function laanc(over: Partial<LaancOperationResult['operation']> = {}, reasons: Record<string, string> = {}, ceilings: Record<string, number> = {}): LaancOperationResult {
   const operation: LaancOperationResult['operation'] = {
     license: 'LICENSE_PART_107',
     fixedAltitude: false,
@@ -90,6 +91,7 @@ export function laanc(over: Partial<LaancOperationResult['operation']> = {}, rea
   };
   return {
     operation,
+    candidateDetails: operation.candidates.map((c) => ({ hashCode: c.hashCode, ceilingFt: ceilings[c.hashCode] ?? 50 })),
     authorizationDetails: operation.authorizations.map((a) => ({ authorizationId: a.id, statusReason: reasons[a.id] ?? null, history: history(a, reasons[a.id] ?? null) })),
   };
 }
