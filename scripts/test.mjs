@@ -4,9 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startThrowawayPostgres } from './postgres.mjs';
+import { collectSkipped, skippedLines } from './skips.mjs';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Skipped tests by file, so the summary says what did not run and why, never silently. */
+const skippedFiles = new Map();
 const only = process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
 
@@ -36,6 +39,7 @@ function vitest(label, args, env = {}, outFile) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  collectSkipped(r, skippedFiles, process.cwd());
   if (!ok || r.numFailedTests > 0) problems.push(label);
 }
 
@@ -90,6 +94,8 @@ if (want('e2e')) {
   }
 }
 
+const skipLines = skippedLines(skippedFiles);
+if (skipLines.length) console.log(`\n${skipLines.join('\n')}`);
 if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 || problems.length ? 1 : 0);
