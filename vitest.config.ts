@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           exclude: ['src/geo/**'],
           setupFiles: ['src/test/setup.ts'],
+          // Typing with user-event on a loaded 2-core machine can pass the 5 s default.
+          testTimeout: 20000,
         },
       },
     ],

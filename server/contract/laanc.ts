@@ -212,7 +212,11 @@ export const AuthorizationParamsSchema = z.object({ id: z.string().max(100), aut
 export const RescindedInvalidListSchema = z
   .object({
     operations: z.array(
-      z.object({ operationId: z.string(), name: z.string(), startTime: DateTimeSchema, endTime: DateTimeSchema, authorizations: z.array(AuthorizationResultSchema) }),
+      z.object({
+        operationId: z.string(), name: z.string(), startTime: DateTimeSchema, endTime: DateTimeSchema,
+        timezone: z.string().describe('IANA zone of the operation\'s area, for showing its times'),
+        authorizations: z.array(AuthorizationResultSchema),
+      }),
     ),
   })
   .meta({ id: 'LaancRescindedInvalidList' });
@@ -240,6 +244,7 @@ export const AuthorizationListItemSchema = AuthorizationResultSchema.extend({
   operationName: z.string(),
   operationStartTime: DateTimeSchema,
   operationEndTime: DateTimeSchema,
+  operationTimezone: z.string().describe('IANA zone of the operation\'s area, for showing its times'),
   pilotId: z.string(),
 }).meta({ id: 'LaancAuthorizationListItem' });
 export type AuthorizationListItem = z.infer<typeof AuthorizationListItemSchema>;
@@ -267,7 +272,15 @@ export const SandboxListQuerySchema = z
 
 export const SandboxAuthorizationListSchema = z
   .object({
-    authorizations: z.array(AuthorizationResultSchema.extend({ operationName: z.string(), pilotId: z.string(), license: LicenseSchema })),
+    authorizations: z.array(
+      AuthorizationResultSchema.extend({
+        operationName: z.string(),
+        operationTimezone: z.string().describe('IANA zone of the operation\'s area, for showing its times'),
+        pilotId: z.string(),
+        pilotName: z.string().nullable().describe('the pilot\'s name (a person, or the API client that flies), null when unknown'),
+        license: LicenseSchema,
+      }),
+    ),
   })
   .meta({ id: 'SandboxAuthorizationList' });
 

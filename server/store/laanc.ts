@@ -198,8 +198,8 @@ export const laancStore = {
     const from = 'FROM laanc_authorizations a JOIN operations o ON o.id = a.operation_id';
     const cond = where.join(' AND ');
     const count = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${from} WHERE ${cond}`, p.values);
-    const rows = await db.query<AuthRow & { op_name: string; op_start: Date; op_end: Date; op_pilot: string }>(
-      `SELECT a.*, o.name AS op_name, o.start_time AS op_start, o.end_time AS op_end, o.pilot_id AS op_pilot ${from}
+    const rows = await db.query<AuthRow & { op_name: string; op_start: Date; op_end: Date; op_pilot: string; op_tz: string }>(
+      `SELECT a.*, o.name AS op_name, o.start_time AS op_start, o.end_time AS op_end, o.pilot_id AS op_pilot, o.timezone AS op_tz ${from}
        WHERE ${cond} ORDER BY a.start_time, a.id LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`,
       p.values,
     );
@@ -210,6 +210,7 @@ export const laancStore = {
         operationName: r.op_name,
         operationStart: new Date(r.op_start),
         operationEnd: new Date(r.op_end),
+        operationTimezone: r.op_tz,
         pilotId: r.op_pilot,
       })),
     };
@@ -220,9 +221,11 @@ export const laancStore = {
     const p = new Params();
     const where = [`a.status = ANY(${p.add([...statuses])})`];
     if (viewer) where.push(visibleTo(viewer, p));
-    const rows = await db.query<AuthRow & { op_name: string; op_start: Date; op_end: Date; op_pilot: string; license: License | null }>(
-      `SELECT a.*, o.name AS op_name, o.start_time AS op_start, o.end_time AS op_end, o.pilot_id AS op_pilot, l.license
+    const rows = await db.query<AuthRow & { op_name: string; op_start: Date; op_end: Date; op_pilot: string; op_tz: string; pilot_name: string | null; license: License | null }>(
+      `SELECT a.*, o.name AS op_name, o.start_time AS op_start, o.end_time AS op_end, o.pilot_id AS op_pilot, o.timezone AS op_tz,
+              COALESCE(u.name, c.name) AS pilot_name, l.license
        FROM laanc_authorizations a JOIN operations o ON o.id = a.operation_id LEFT JOIN laanc_operations l ON l.operation_id = a.operation_id
+       LEFT JOIN users u ON u.id::text = o.pilot_id LEFT JOIN api_clients c ON c.id = o.pilot_id
        WHERE ${where.join(' AND ')} ORDER BY a.start_time, a.id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
       p.values,
     );
@@ -231,7 +234,9 @@ export const laancStore = {
       operationName: r.op_name,
       operationStart: new Date(r.op_start),
       operationEnd: new Date(r.op_end),
+      operationTimezone: r.op_tz,
       pilotId: r.op_pilot,
+      pilotName: r.pilot_name,
       license: (r.license ?? 'LICENSE_UNSPECIFIED') as License,
     }));
   },

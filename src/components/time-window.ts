@@ -1,6 +1,7 @@
 /**
- * Flight windows in the zone of the place flown (spec 2.4: timezone is the display helper), e.g.
- * "Sat, Jun 14, 09:00–10:30 PDT", or with both dates when the window crosses midnight.
+ * Flight windows in the zone of the place flown (spec 2.4: timezone is the display helper), with UTC
+ * beside them as controllers and NOTAMs give times: "Sat, Jun 14, 09:00–10:30 PDT (16:00–17:30 UTC)",
+ * or with both dates when the window crosses midnight.
  */
 import { formatInZone, utcToZonedLocal } from '../lib/zoned-time';
 
@@ -9,16 +10,38 @@ export function formatWindow(startIso: string, endIso: string, timeZone: string)
   const end = new Date(endIso);
   const tz = safeZone(timeZone);
   const sameDay = utcToZonedLocal(start, tz).slice(0, 10) === utcToZonedLocal(end, tz).slice(0, 10);
-  if (!sameDay) return `${formatInZone(start, tz)} – ${formatInZone(end, tz)}`;
-  const endClock = utcToZonedLocal(end, tz).slice(11, 16);
-  // "Sat, Jun 14, 09:00 PDT" → "Sat, Jun 14, 09:00–10:30 PDT"
-  const s = formatInZone(start, tz);
-  const m = /^(.*\d{2}:\d{2})(\s.*)$/.exec(s);
-  return m ? `${m[1]}–${endClock}${m[2]}` : `${s} – ${formatInZone(end, tz)}`;
+  let local: string;
+  if (!sameDay) local = `${formatInZone(start, tz)} – ${formatInZone(end, tz)}`;
+  else {
+    const endClock = utcToZonedLocal(end, tz).slice(11, 16);
+    // "Sat, Jun 14, 09:00 PDT" → "Sat, Jun 14, 09:00–10:30 PDT"
+    const s = formatInZone(start, tz);
+    const m = /^(.*\d{2}:\d{2})(\s.*)$/.exec(s);
+    local = m ? `${m[1]}–${endClock}${m[2]}` : `${s} – ${formatInZone(end, tz)}`;
+  }
+  return isUtc(tz) ? local : `${local} (${utcWindow(start, end)})`;
 }
 
+/** An instant in the place's zone with UTC beside it: "Sat, Jun 14, 09:00 PDT (16:00 UTC)". */
 export function formatInstant(iso: string, timeZone: string): string {
-  return formatInZone(new Date(iso), safeZone(timeZone));
+  const at = new Date(iso);
+  const tz = safeZone(timeZone);
+  const local = formatInZone(at, tz);
+  if (isUtc(tz)) return local;
+  const sameUtcDay = utcToZonedLocal(at, tz).slice(0, 10) === at.toISOString().slice(0, 10);
+  return `${local} (${sameUtcDay ? clock(at) : `${utcDay(at)} ${clock(at)}`} UTC)`;
+}
+
+const clock = (d: Date) => d.toISOString().slice(11, 16);
+const utcDay = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(d);
+
+function utcWindow(start: Date, end: Date): string {
+  if (start.toISOString().slice(0, 10) === end.toISOString().slice(0, 10)) return `${clock(start)}–${clock(end)} UTC`;
+  return `${utcDay(start)} ${clock(start)} – ${utcDay(end)} ${clock(end)} UTC`;
+}
+
+function isUtc(tz: string): boolean {
+  return tz === 'UTC' || tz === 'Etc/UTC' || tz === 'Etc/GMT' || tz === 'GMT';
 }
 
 export function durationText(startIso: string, endIso: string): string {
@@ -27,11 +50,6 @@ export function durationText(startIso: string, endIso: string): string {
   const h = Math.floor(min / 60);
   const rest = min % 60;
   return rest ? `${h} h ${rest} min` : `${h} h`;
-}
-
-/** The browser's own zone, for times that belong to no place (when a record was created). */
-export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 function safeZone(tz: string): string {

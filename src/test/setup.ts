@@ -2,9 +2,13 @@
  * Setup for component tests (jsdom). No jest-dom: tests assert with plain expect on the DOM.
  * Each test starts with clean storage, no leftover fetch stub, and an unmounted tree.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSettings } from '../lib/settings';
+
+// findBy*/waitFor wait for what a loaded 2-core CI machine needs, not the 1 s default: a slower
+// render must not read as a failure (the assertions are unchanged, only the patience).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; the theme reads prefers-color-scheme through it.
 if (!window.matchMedia) {

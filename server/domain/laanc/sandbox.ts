@@ -27,7 +27,9 @@ export async function listForFaa(deps: AppDeps, q: { status?: AuthorizationStatu
   const rows = await laancStore.byStatus(deps.db, q.status ? [q.status] : all, null, { limit: q.limit, offset: q.offset });
   const results = await authorizationResults(deps.db, rows.map((r) => r.authorization));
   return {
-    authorizations: rows.map((r, i) => ({ ...results[i]!, operationName: r.operationName, pilotId: r.pilotId, license: r.license })),
+    authorizations: rows.map((r, i) => ({
+      ...results[i]!, operationName: r.operationName, operationTimezone: r.operationTimezone, pilotId: r.pilotId, pilotName: r.pilotName, license: r.license,
+    })),
   };
 }
 

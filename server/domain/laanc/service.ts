@@ -162,10 +162,12 @@ export async function getAuthorization(deps: AppDeps, p: Principal, operationId:
 export async function rescindedInvalid(deps: AppDeps, p: Principal) {
   const rows = await laancStore.byStatus(deps.db, ['STATUS_RESCINDED', 'STATUS_INVALID'], viewerOf(p));
   const results = await authorizationResults(deps.db, rows.map((r) => r.authorization));
-  const byOp = new Map<string, { operationId: string; name: string; startTime: string; endTime: string; authorizations: AuthorizationResult[] }>();
+  const byOp = new Map<string, { operationId: string; name: string; startTime: string; endTime: string; timezone: string; authorizations: AuthorizationResult[] }>();
   for (const [i, r] of rows.entries()) {
     const id = r.authorization.operationId;
-    const entry = byOp.get(id) ?? { operationId: id, name: r.operationName, startTime: r.operationStart.toISOString(), endTime: r.operationEnd.toISOString(), authorizations: [] };
+    const entry = byOp.get(id) ?? {
+      operationId: id, name: r.operationName, startTime: r.operationStart.toISOString(), endTime: r.operationEnd.toISOString(), timezone: r.operationTimezone, authorizations: [],
+    };
     entry.authorizations.push(results[i]!);
     byOp.set(id, entry);
   }
@@ -186,6 +188,7 @@ export async function listAuthorizations(deps: AppDeps, p: Principal, q: Authori
       operationName: r.operationName,
       operationStartTime: r.operationStart.toISOString(),
       operationEndTime: r.operationEnd.toISOString(),
+      operationTimezone: r.operationTimezone,
       pilotId: r.pilotId,
     })),
     total,

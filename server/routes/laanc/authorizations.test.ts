@@ -111,6 +111,7 @@ describe('GET /v1/laanc/authorizations', () => {
       operationId: op.id,
       operationName: 'Listed pending',
       operationStartTime: h(40).toISOString(),
+      operationTimezone: 'America/Los_Angeles',
       pilotId: who.ids.pilot,
       statusReason: null,
       history: [{ status: 'STATUS_PENDING', action: 'submit' }],

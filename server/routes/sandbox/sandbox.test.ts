@@ -29,7 +29,10 @@ describe('sandbox FAA', () => {
     const list = await json<{ authorizations: Array<{ authorization: { id: string }; operationName: string; license: string }> }>(
       svc.call('GET', '/v1/sandbox/authorizations?status=STATUS_PENDING', { token: who.faa }),
     );
-    expect(list.authorizations.find((x) => x.authorization.id === a!.id)).toMatchObject({ operationName: 'Roof inspection', license: 'LICENSE_PART_107' });
+    // The FAA reads the pilot's name and the area's zone, not an id.
+    expect(list.authorizations.find((x) => x.authorization.id === a!.id)).toMatchObject({
+      operationName: 'Roof inspection', license: 'LICENSE_PART_107', operationTimezone: 'America/Los_Angeles', pilotId: who.ids.pilot, pilotName: expect.stringMatching(/\S/),
+    });
     const r = await faa(`${a!.id}/approve`);
     expect(r.status).toBe(200);
     expect(await json<Result>(r)).toMatchObject({ authorization: { status: 'STATUS_APPROVED', editedBy: who.ids.faa } });

@@ -24,6 +24,7 @@ const item = (a: Authorization, operationId: string, operationName: string, stat
   operationName,
   operationStartTime: '2099-01-02T00:00:00Z',
   operationEndTime: '2099-01-02T01:00:00Z',
+  operationTimezone: 'America/New_York',
   pilotId: 'pilot-1',
 });
 
@@ -48,6 +49,8 @@ describe('review queue rows', () => {
       ['pending', 'Two'],
     ]);
     expect(items[0]!.why).toBe('why');
+    expect(items[0]!.timeZone).toBe('America/New_York');
+    expect(items[1]!.timeZone).toBe('UTC');
     expect(items[1]).toMatchObject({ failures: 2, why: 'timeout', at: '2099-01-03T00:00:00.000Z' });
     expect(filterItems(items, '', 'thr').map((i) => i.operationName)).toEqual(['Three']);
     expect(filterItems(items, 'pending', '').map((i) => i.operationName)).toEqual(['Two']);

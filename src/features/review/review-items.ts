@@ -18,6 +18,8 @@ export interface ReviewItem {
   /** Why it needs attention: the FAA's reason, the justification waiting, the receiver's error. */
   why: string | null;
   at: string;
+  /** Zone of the operation's area, in which its times are shown (UTC where the list does not say). */
+  timeZone: string;
   /** Failing deliveries of the operation (callback rows). */
   failures: number;
 }
@@ -42,23 +44,29 @@ const KIND_OF: Partial<Record<Authorization['status'], ReviewKind>> = {
 
 export function buildReviewItems({ authorizations, callbacks }: Sources): ReviewItem[] {
   const items: ReviewItem[] = [];
-  for (const { authorization: a, operationId, operationName, statusReason } of authorizations?.authorizations ?? []) {
+  for (const { authorization: a, operationId, operationName, operationTimezone: timeZone, statusReason } of authorizations?.authorizations ?? []) {
     const kind = KIND_OF[a.status];
     if (!kind) continue;
     if (kind === 'pending') {
       const why = a.justification ? `Justification: “${a.justification}”` : null;
-      items.push({ key: `pending:${a.id}`, kind, operationId, operationName, authorization: a, why, at: a.createdAt, failures: 0 });
+      items.push({ key: `pending:${a.id}`, kind, operationId, operationName, authorization: a, why, at: a.createdAt, timeZone, failures: 0 });
     } else {
-      items.push({ key: `${kind}:${a.id}`, kind, operationId, operationName, authorization: a, why: statusReason, at: a.lastUpdatedAt, failures: 0 });
+      items.push({ key: `${kind}:${a.id}`, kind, operationId, operationName, authorization: a, why: statusReason, at: a.lastUpdatedAt, timeZone, failures: 0 });
     }
   }
   // One row per operation: its newest failing delivery and how many fail.
+  const zoneOf = new Map(items.map((i) => [i.operationId, i.timeZone]));
   const byOperation = new Map<string, ReviewItem>();
   for (const d of callbacks?.deliveries ?? []) {
     if (d.state === 'DELIVERED' || (d.state === 'PENDING' && d.attempts === 0)) continue;
     const row = byOperation.get(d.operationId);
     if (row) row.failures += 1;
-    else byOperation.set(d.operationId, { key: `callback:${d.operationId}`, kind: 'callback', operationId: d.operationId, operationName: d.operationName, authorization: null, why: d.lastError, at: d.createdAt, failures: 1 });
+    else {
+      byOperation.set(d.operationId, {
+        key: `callback:${d.operationId}`, kind: 'callback', operationId: d.operationId, operationName: d.operationName, authorization: null,
+        why: d.lastError, at: d.createdAt, timeZone: zoneOf.get(d.operationId) ?? 'UTC', failures: 1,
+      });
+    }
   }
   items.push(...byOperation.values());
   return items.sort((a, b) => KIND_TEXT[a.kind].order - KIND_TEXT[b.kind].order || b.at.localeCompare(a.at));

@@ -2,7 +2,7 @@ import type { Geometry } from 'geojson';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/load-states';
-import { browserZone, durationText, formatInstant, formatWindow } from '../../../components/time-window';
+import { durationText, formatInstant, formatWindow } from '../../../components/time-window';
 import { errorMessage } from '../../../lib/api-error';
 import { DisplayMap } from '../../../map/display-map';
 import type { DisplayShape } from '../../../map/operation-layers';
@@ -83,7 +83,7 @@ export function ClaimPage({ id, signedIn, signInHref, briefing, highlight }: Pro
               <dt>Flight type</dt>
               <dd>{FLIGHT_TYPE_TEXT[p.flightType]}</dd>
               <dt>Link expires</dt>
-              <dd>{formatInstant(p.expiresAt, browserZone())}</dd>
+              <dd>{formatInstant(p.expiresAt, p.timezoneName)}</dd>
             </dl>
             {signedIn ? (
               <div className="stack-tight">

@@ -1,5 +1,5 @@
 import { Pill } from '../../../components/load-states';
-import { browserZone, formatInstant } from '../../../components/time-window';
+import { formatInstant } from '../../../components/time-window';
 import { errorMessage } from '../../../lib/api-error';
 import { isFailing, useOperationCallbacks } from '../../operations/api/list-operation-callbacks';
 
@@ -10,12 +10,12 @@ const STATE: Record<string, { label: string; tone: string }> = {
 };
 
 /** The callback deliveries of an operation (spec 6): a receiver that keeps failing shows here. */
-export function CallbackDeliveries({ operationId }: { operationId: string }) {
+export function CallbackDeliveries({ operationId, timeZone }: { operationId: string; timeZone: string }) {
   const q = useOperationCallbacks(operationId, { refetchInterval: 10_000 });
   if (q.isError && !q.data) return <p className="error-text">The callback deliveries could not be loaded: {errorMessage(q.error)}</p>;
   if (!q.data) return <p className="muted small">Loading callback deliveries…</p>;
   const { deliveries, signingKey } = q.data;
-  const tz = browserZone();
+  const tz = timeZone;
   return (
     <div className="stack-tight" data-testid="operation:callbacks">
       <p className="muted small">

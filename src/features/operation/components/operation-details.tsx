@@ -1,6 +1,6 @@
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import { useMemberNames } from '../../operations/api/get-members';
-import { browserZone, durationText, formatInstant, formatWindow } from '../../../components/time-window';
+import { durationText, formatInstant, formatWindow } from '../../../components/time-window';
 import { altitudeRange, FLIGHT_TYPE_TEXT, pilotLabel } from '../../operations/operation-text';
 
 const PROVIDER_TEXT: Record<string, string> = { APPROVAL_PROVIDER_LAANC: 'LAANC', APPROVAL_PROVIDER_ASTM_UTM: 'ASTM UTM', APPROVAL_PROVIDER_UNSPECIFIED: 'Unspecified' };
@@ -37,7 +37,7 @@ export function OperationDetails({ op, meId }: { op: PlatformOperation; meId: st
       )}
       <dt>Created</dt>
       <dd>
-        {formatInstant(op.createdDate, browserZone())} by {pilotLabel(op.createdBy, meId, names).replace('Pilot ', 'user ')}
+        {formatInstant(op.createdDate, op.timezone)} by {pilotLabel(op.createdBy, meId, names).replace('Pilot ', 'user ')}
       </dd>
       {op.callbackUrl && (
         <>

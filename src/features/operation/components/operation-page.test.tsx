@@ -42,7 +42,7 @@ describe('operation page', () => {
     page();
     await screen.findByTestId('operation:details');
     expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Roof survey Upcoming');
-    expect(screen.getByTestId('operation:when').textContent).toMatch(/09:00–10:00 PDT \(1 h\)/);
+    expect(screen.getByTestId('operation:when').textContent).toMatch(/09:00–10:00 PDT \(16:00–17:00 UTC\) \(1 h\)/);
     expect(screen.getByText('LAANC section')).toBeTruthy();
   });
 

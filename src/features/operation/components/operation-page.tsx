@@ -106,7 +106,7 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
           {op.callbackUrl && (
             <section className="card" aria-labelledby="callbacks-heading">
               <h2 id="callbacks-heading">Callbacks</h2>
-              <CallbackDeliveries operationId={op.id} />
+              <CallbackDeliveries operationId={op.id} timeZone={op.timezone} />
             </section>
           )}
         </div>

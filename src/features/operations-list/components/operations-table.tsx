@@ -2,7 +2,7 @@ import { useMemberNames } from '../../operations/api/get-members';
 import { Link } from 'react-router-dom';
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import { Pill } from '../../../components/load-states';
-import { browserZone, formatInstant, formatWindow } from '../../../components/time-window';
+import { formatInstant, formatWindow } from '../../../components/time-window';
 import type { OperationSort } from '../../operations/api/list-operations';
 import { altitudeRange, FLIGHT_TYPE_TEXT, PHASE_TEXT, phaseOf, pilotLabel } from '../../operations/operation-text';
 
@@ -77,7 +77,7 @@ export function OperationsTable({ rows, sort, onSort, showPilot, meId, highlight
                 <td data-label="Flight type">{FLIGHT_TYPE_TEXT[op.flightType]}</td>
                 {showPilot && <td data-label="Pilot">{pilotLabel(op.pilotId, meId, names)}</td>}
                 <td data-label="Authorization">{laanc ? 'LAANC' : <span className="muted">None requested</span>}</td>
-                <td data-label="Created">{formatInstant(op.createdDate, browserZone())}</td>
+                <td data-label="Created">{formatInstant(op.createdDate, op.timezone)}</td>
               </tr>
             );
           })}

@@ -15,6 +15,7 @@ const item = (a: typeof RESCINDED, statusReason: string | null = null) => ({
   operationName: OP.name,
   operationStartTime: OP.startTime,
   operationEndTime: OP.endTime,
+  operationTimezone: OP.timezone,
   pilotId: OP.pilotId,
 });
 const waiting = { authorizations: [item(PENDING), item(RESCINDED, 'Helicopter traffic'), item(INVALID, 'New TFR')], total: 3, limit: 500, offset: 0, nextOffset: null };
@@ -70,6 +71,8 @@ describe('review page', () => {
     const row = screen.getAllByTestId('review:row')[0]!;
     expect(within(row).getByRole('link', { name: 'Roof survey' }).getAttribute('href')).toBe(`/operations/${OP.id}`);
     expect(row.textContent).toMatch(/Helicopter traffic/);
+    // Times in the area's zone (the fixture flies in Los Angeles) with UTC beside them.
+    expect(row.textContent).toMatch(/Jun 3, 03:00 PDT \(10:00 UTC\)/);
     await userEvent.selectOptions(screen.getByTestId('review:kind'), 'callback');
     expect(screen.getAllByTestId('review:row')).toHaveLength(1);
     expect(screen.getByTestId('review:row').textContent).toMatch(/ECONNREFUSED/);

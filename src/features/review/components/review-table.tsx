@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Pill } from '../../../components/load-states';
-import { browserZone, formatInstant, formatWindow } from '../../../components/time-window';
+import { formatInstant, formatWindow } from '../../../components/time-window';
 import { KIND_TEXT, type ReviewItem } from '../review-items';
 
 interface Props {
@@ -15,7 +15,6 @@ const selectable = (i: ReviewItem) => i.kind === 'rescinded';
 export function ReviewTable({ items, selected, onToggle, onToggleAll }: Props) {
   const choosable = items.filter(selectable);
   const all = choosable.length > 0 && choosable.every((i) => selected.has(i.key));
-  const tz = browserZone();
   return (
     <div className="table-wrap">
       <table className="data-table" data-testid="review:table">
@@ -60,7 +59,7 @@ export function ReviewTable({ items, selected, onToggle, onToggleAll }: Props) {
                     <div>
                       <span className="auth-code">{a.referenceCode}</span>
                       <span className="cell-sub">
-                        {a.airTrafficControl} · {a.altitude} ft · {formatWindow(a.startTime, a.endTime, tz)}
+                        {a.airTrafficControl} · {a.altitude} ft · {formatWindow(a.startTime, a.endTime, i.timeZone)}
                       </span>
                     </div>
                   ) : (
@@ -70,7 +69,7 @@ export function ReviewTable({ items, selected, onToggle, onToggleAll }: Props) {
                   )}
                 </td>
                 <td data-label="Why">{i.why ? i.why : <span className="muted">No reason given</span>}</td>
-                <td data-label="When">{formatInstant(i.at, tz)}</td>
+                <td data-label="When">{formatInstant(i.at, i.timeZone)}</td>
               </tr>
             );
           })}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AuthorizationStatus } from '../../../../server/contract/laanc';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState, Pill } from '../../../components/load-states';
-import { browserZone, formatWindow } from '../../../components/time-window';
+import { formatWindow } from '../../../components/time-window';
 import { LICENSE_TEXT, STATUS_TEXT, SUBMISSION_TEXT } from '../../laanc/laanc-text';
 import { useDecideAuthorization, type FaaDecision } from '../api/decide-authorization';
 import { useSandboxAuthorizations, type SandboxAuthorization } from '../api/list-sandbox-authorizations';
@@ -29,7 +29,6 @@ export function DecisionList({ heading, status, decisions, empty, testId }: Prop
   const [asking, setAsking] = useState<{ item: SandboxAuthorization; decision: FaaDecision } | null>(null);
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const tz = browserZone();
   const t = asking ? DECISION_TEXT[asking.decision] : null;
   const headingId = `${testId}-heading`;
 
@@ -49,10 +48,10 @@ export function DecisionList({ heading, status, decisions, empty, testId }: Prop
                 <Pill tone={STATUS_TEXT[a.status].tone}>{STATUS_TEXT[a.status].label}</Pill>
               </div>
               <p className="small">
-                <span className="auth-code">{a.referenceCode}</span> · {a.airTrafficControl} · {a.altitude} ft AGL · {formatWindow(a.startTime, a.endTime, tz)}
+                <span className="auth-code">{a.referenceCode}</span> · {a.airTrafficControl} · {a.altitude} ft AGL · {formatWindow(a.startTime, a.endTime, item.operationTimezone)}
               </p>
               <p className="muted small">
-                {SUBMISSION_TEXT[a.submissionType].label} · {LICENSE_TEXT[item.license]} · pilot {item.pilotId.slice(0, 8)}
+                {SUBMISSION_TEXT[a.submissionType].label} · {LICENSE_TEXT[item.license]} · pilot {item.pilotName ?? item.pilotId.slice(0, 8)}
               </p>
               {a.justification && <p className="small">Justification: “{a.justification}”</p>}
               <div className="toolbar">

@@ -7,7 +7,14 @@ import { authorization, authorizationResult } from '../../operations/test/operat
 import { FaaConsole } from './faa-console';
 
 const PENDING = authorization({ id: 'p1', status: 'STATUS_PENDING', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION', justification: 'Mast inspection' });
-const item = (a = PENDING) => ({ ...authorizationResult(a, 'op-1'), operationName: 'Mast survey', pilotId: 'pilot-1', license: 'LICENSE_PART_107' });
+const item = (a = PENDING) => ({
+  ...authorizationResult(a, 'op-1'),
+  operationName: 'Mast survey',
+  operationTimezone: 'America/New_York',
+  pilotId: 'pilot-1',
+  pilotName: 'Ada Park',
+  license: 'LICENSE_PART_107',
+});
 
 describe('FAA console', () => {
   it('is only for the sandbox FAA', () => {
@@ -41,6 +48,9 @@ describe('FAA console', () => {
     const pendingList = await screen.findByTestId('faa:pending');
     const row = await within(pendingList).findByTestId('faa:pending:item');
     expect(row.textContent).toMatch(/Mast inspection/);
+    // The pilot by name, and the window in the area's zone with UTC beside it.
+    expect(row.textContent).toMatch(/pilot Ada Park/);
+    expect(row.textContent).toMatch(/E[SD]T \(\d{2}:\d{2}–\d{2}:\d{2} UTC\)/);
     await userEvent.click(within(row).getByRole('button', { name: 'Deny' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Deny' })).toHaveProperty('disabled', true);
