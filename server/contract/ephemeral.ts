@@ -67,6 +67,17 @@ export const EphemeralPreviewSchema = z
     endTime: DateTimeSchema,
     timezoneName: z.string(),
     expiresAt: DateTimeSchema,
+    sentBy: z.string().nullable().describe('ours: who made the link, the API client\'s or the person\'s name (null when unknown)'),
+    nearestAirport: z
+      .object({
+        ident: z.string(),
+        name: z.string(),
+        distanceNm: z.number().describe('from the centre of the area'),
+        direction: z.string().nullable().describe('where the area lies seen from the airport (N, NE …); null when on the field'),
+        state: z.string().nullable(),
+      })
+      .nullable()
+      .describe('ours: the airport nearest the area within 30 NM, so the claimer knows where it is'),
   })
   .meta({ id: 'EphemeralPreview' });
 

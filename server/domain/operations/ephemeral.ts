@@ -18,7 +18,9 @@ import { ApiError, conflict, notFound } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import { ephemeralStore, type EphemeralRecord } from '../../store/ephemeral';
 import { operationsStore, type OperationRecord } from '../../store/operations';
+import { identity } from '../../store/identity';
 import { newCallbackSecret } from '../callbacks/signing';
+import { nearestAirport } from '../places/nearest-airport';
 import { isUuid, toPlatformOperation } from './service';
 import { addMinutes } from './time';
 
@@ -132,7 +134,22 @@ export async function previewEphemeral(deps: AppDeps, id: string) {
     endTime: addMinutes(e.startTime, e.durationMinutes).toISOString(),
     timezoneName: e.timezone,
     expiresAt: e.expiresAt.toISOString(),
+    sentBy: await senderName(deps, e),
+    nearestAirport: nearestAirport(deps.datasets.current(), ringCentre(e.boundary)),
   };
+}
+
+async function senderName(deps: AppDeps, e: EphemeralRecord): Promise<string | null> {
+  if (e.createdByKind === 'client') return (await identity.clientById(deps.db, e.createdBy))?.name ?? null;
+  return isUuid(e.createdBy) ? ((await identity.userById(deps.db, e.createdBy))?.name ?? null) : null;
+}
+
+/** The middle of the area's bounding box: close enough to name the nearest airport. */
+function ringCentre(p: Polygon): [number, number] {
+  const ring = p.coordinates[0] ?? [];
+  const lons = ring.map((c) => c[0]!);
+  const lats = ring.map((c) => c[1]!);
+  return [(Math.min(...lons) + Math.max(...lons)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
 }
 
 export async function deleteEphemeral(deps: AppDeps, p: Principal, id: string): Promise<void> {

@@ -21,6 +21,8 @@ const PREVIEW = {
   endTime: '2099-07-01T17:00:00.000Z',
   timezoneName: 'America/Los_Angeles',
   expiresAt: '2099-06-08T10:00:00.000Z',
+  sentBy: 'Acme Inspections',
+  nearestAirport: { ident: 'BFI', name: 'Boeing Field', distanceNm: 1.2, direction: 'NE', state: 'WA' },
 };
 
 function claimPage(signedIn: boolean | null) {
@@ -67,6 +69,9 @@ describe('claim page', () => {
     mockFetch(() => json(PREVIEW));
     claimPage(false);
     expect((await screen.findByTestId('claim:preview')).textContent).toMatch(/09:00–10:00 PDT/);
+    // Where it is and who sent it, before anyone signs in.
+    expect(screen.getByTestId('claim:where').textContent).toBe('1.2 NM NE of Boeing Field (BFI), WA');
+    expect(screen.getByText('Acme Inspections')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in to claim' }).getAttribute('href')).toBe('/sign-in?next=x');
     expect(screen.queryByText('briefing here')).toBeNull();
   });

@@ -23,6 +23,14 @@ interface Props {
   highlight: Geometry | null;
 }
 
+/** "2 NM SE of King County International Airport - Boeing Field (BFI), WA", or on the field. */
+export function whereText(p: EphemeralPreview): string {
+  const a = p.nearestAirport;
+  if (!a) return 'More than 30 NM from any airport';
+  const airport = `${a.name} (${a.ident})${a.state ? `, ${a.state}` : ''}`;
+  return a.direction ? `${a.distanceNm} NM ${a.direction} of ${airport}` : `At ${airport}`;
+}
+
 /** /plan/operations/:id/claim: an operation an integration created, shown before it is claimed. */
 export function ClaimPage({ id, signedIn, signInHref, briefing, highlight }: Props) {
   const preview = useEphemeralPreview(id);
@@ -72,8 +80,13 @@ export function ClaimPage({ id, signedIn, signInHref, briefing, highlight }: Pro
         <div className="claim-content">
           <section className="card" aria-labelledby="claim-what">
             <h2 id="claim-what">An operation is waiting for you</h2>
-            <p className="small">Another app planned this flight and sent you its link. Claim it to make it one of your operations; then you can ask for LAANC authorization.</p>
+            <p className="small">
+              {p.sentBy ? <strong>{p.sentBy}</strong> : 'Another app'} planned this flight and sent you its link. Claim it to make it one of your operations; then you can ask for LAANC
+              authorization.
+            </p>
             <dl className="facts" data-testid="claim:preview">
+              <dt>Where</dt>
+              <dd data-testid="claim:where">{whereText(p)}</dd>
               <dt>When</dt>
               <dd>
                 {formatWindow(p.startTime, p.endTime, p.timezoneName)} ({durationText(p.startTime, p.endTime)})
