@@ -278,6 +278,7 @@ export const SandboxAuthorizationListSchema = z
         operationTimezone: z.string().describe('IANA zone of the operation\'s area, for showing its times'),
         pilotId: z.string(),
         pilotName: z.string().nullable().describe('the pilot\'s name (a person, or the API client that flies), null when unknown'),
+        pilotCertificate: z.string().nullable().describe('the pilot\'s remote pilot certificate number from their profile, null when not given'),
         license: LicenseSchema,
       }),
     ),

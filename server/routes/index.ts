@@ -11,6 +11,7 @@ import { ephemeralRoutes } from './ephemeral/ephemeral.routes';
 import { laancRoutes } from './laanc/laanc.routes';
 import { operationRoutes } from './operations/operations.routes';
 import { organizationRoutes } from './organization/organization.routes';
+import { profileRoutes } from './profile/profile.routes';
 import { placeRoutes } from './places/places.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { surfaceRoutes } from './surface/surface.routes';
@@ -24,7 +25,7 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...tileRoutes);
   list.push(...surfaceRoutes);
   list.push(...placeRoutes);
-  list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes);
+  list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...profileRoutes);
   if (profile === 'sandbox') list.push(...sandboxRoutes());
   list.push(...systemRoutes(() => list));
   return list;

@@ -221,11 +221,12 @@ export const laancStore = {
     const p = new Params();
     const where = [`a.status = ANY(${p.add([...statuses])})`];
     if (viewer) where.push(visibleTo(viewer, p));
-    const rows = await db.query<AuthRow & { op_name: string; op_start: Date; op_end: Date; op_pilot: string; op_tz: string; pilot_name: string | null; license: License | null }>(
+    const rows = await db.query<AuthRow & { op_name: string; op_start: Date; op_end: Date; op_pilot: string; op_tz: string; pilot_name: string | null; pilot_cert: string | null; license: License | null }>(
       `SELECT a.*, o.name AS op_name, o.start_time AS op_start, o.end_time AS op_end, o.pilot_id AS op_pilot, o.timezone AS op_tz,
-              COALESCE(u.name, c.name) AS pilot_name, l.license
+              COALESCE(u.name, c.name) AS pilot_name, pp.part107_certificate AS pilot_cert, l.license
        FROM laanc_authorizations a JOIN operations o ON o.id = a.operation_id LEFT JOIN laanc_operations l ON l.operation_id = a.operation_id
        LEFT JOIN users u ON u.id::text = o.pilot_id LEFT JOIN api_clients c ON c.id = o.pilot_id
+       LEFT JOIN pilot_profiles pp ON pp.user_id = u.id
        WHERE ${where.join(' AND ')} ORDER BY a.start_time, a.id LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
       p.values,
     );
@@ -237,6 +238,7 @@ export const laancStore = {
       operationTimezone: r.op_tz,
       pilotId: r.op_pilot,
       pilotName: r.pilot_name,
+      pilotCertificate: r.pilot_cert,
       license: (r.license ?? 'LICENSE_UNSPECIFIED') as License,
     }));
   },

@@ -49,9 +49,9 @@ export function Layout() {
             </span>
           ) : user ? (
             <>
-              <span className="account-name" data-testid="account:name">
+              <Link className="account-name" to="/profile" title="Your pilot profile" data-testid="account:name">
                 {user.name}
-              </span>
+              </Link>
               <button
                 type="button"
                 className="button button-small"

@@ -25,6 +25,7 @@ export function routes(): RouteObject[] {
         { path: 'review', lazy: () => import('./routes/review.route') },
         { path: 'sandbox', lazy: () => import('./routes/sandbox.route') },
         { path: 'settings', lazy: () => import('./routes/settings.route') },
+        { path: 'profile', lazy: () => import('./routes/profile.route') },
         { path: 'sign-in', lazy: () => import('./routes/sign-in.route') },
         { path: '*', lazy: () => import('./routes/not-found.route') },
       ],

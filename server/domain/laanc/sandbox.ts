@@ -28,7 +28,7 @@ export async function listForFaa(deps: AppDeps, q: { status?: AuthorizationStatu
   const results = await authorizationResults(deps.db, rows.map((r) => r.authorization));
   return {
     authorizations: rows.map((r, i) => ({
-      ...results[i]!, operationName: r.operationName, operationTimezone: r.operationTimezone, pilotId: r.pilotId, pilotName: r.pilotName, license: r.license,
+      ...results[i]!, operationName: r.operationName, operationTimezone: r.operationTimezone, pilotId: r.pilotId, pilotName: r.pilotName, pilotCertificate: r.pilotCertificate, license: r.license,
     })),
   };
 }

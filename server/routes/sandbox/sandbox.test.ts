@@ -31,7 +31,7 @@ describe('sandbox FAA', () => {
     );
     // The FAA reads the pilot's name and the area's zone, not an id.
     expect(list.authorizations.find((x) => x.authorization.id === a!.id)).toMatchObject({
-      operationName: 'Roof inspection', license: 'LICENSE_PART_107', operationTimezone: 'America/Los_Angeles', pilotId: who.ids.pilot, pilotName: expect.stringMatching(/\S/),
+      operationName: 'Roof inspection', license: 'LICENSE_PART_107', operationTimezone: 'America/Los_Angeles', pilotId: who.ids.pilot, pilotName: expect.stringMatching(/\S/), pilotCertificate: null,
     });
     const r = await faa(`${a!.id}/approve`);
     expect(r.status).toBe(200);

@@ -39,6 +39,18 @@ describe('LAANC section', () => {
     expect(bodyOf(post[1])).toMatchObject({ license: 'LICENSE_PART_107', fixedAltitude: false, pointOfContact: { lastName: 'Pilot', phoneNumber: '+1 206 555 0100' } });
   });
 
+  it('fills the point of contact’s phone from the pilot profile', async () => {
+    mockFetch((path) =>
+      path === '/v1/me/profile'
+        ? json({ name: 'Alice Pilot', phoneNumber: '+1 206 555 0199', part107Certificate: '4123456', registrations: [] })
+        : json({ statusCode: 404, message: 'No LAANC operation' }, 404),
+    );
+    section();
+    const form = await screen.findByTestId('laanc:details-form');
+    await vi.waitFor(() => expect(within(screen.getByTestId('laanc:details-form')).getByLabelText('Phone')).toHaveProperty('value', '+1 206 555 0199'));
+    expect(form).toBeTruthy();
+  });
+
   it('explains notices in words and asks for a justification before further coordination', async () => {
     const fc = candidate({ hashCode: 'fc1', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION' });
     const notice = { action: 'ACTION_WARN' as const, reason: 'REASON_ABOVE_CEILING' as const, ids: ['uasfm:BFI:1'], geom: OP.boundary, startTime: OP.startTime, endTime: OP.endTime };
@@ -91,7 +103,8 @@ describe('LAANC section', () => {
     expect(change.closest('[role="status"]')).toBeTruthy();
     expect(await screen.findByText('Reason given: “Looks fine”')).toBeTruthy();
     // The history comes with the LAANC operation: no request per authorization.
-    expect(api.fn.mock.calls.every(([u]) => new URL(String(u), 'http://localhost').pathname === LAANC_PATH)).toBe(true);
+    // (The pilot profile, which fills the point of contact, is the only other read.)
+    expect(api.fn.mock.calls.every(([u]) => [LAANC_PATH, '/v1/me/profile'].includes(new URL(String(u), 'http://localhost').pathname))).toBe(true);
     const steps = within(screen.getByTestId('laanc:timeline')).getAllByRole('listitem');
     expect(steps.map((li) => li.dataset.status)).toEqual(['SUBMITTED', 'STATUS_PENDING', 'STATUS_APPROVED']);
     expect(steps[2]!.textContent).toMatch(/FAA \(user faa-1\).*Looks fine/);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states';
 import { errorMessage } from '../../../lib/api-error';
+import { useProfile } from '../../profile/api/get-profile';
 import { useLaancOperation } from '../api/get-laanc-operation';
 import { LICENSE_TEXT, STATUS_TEXT } from '../laanc-text';
 import { isActive } from '../pilot-actions';
@@ -28,6 +29,7 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
   const changes = useStatusChanges(laanc.data?.operation.authorizations);
   const [editing, setEditing] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const profile = useProfile(Boolean(me));
 
   let body;
   if (laanc.isError && laanc.data === undefined) {
@@ -42,12 +44,14 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
           <p className="small">In controlled airspace, start a LAANC request: it finds the facility-map cells the area meets and what can be approved.</p>
         </EmptyState>
         <LaancDetailsForm
+          // Filled again once the pilot profile (with the phone number) arrives.
+          key={profile.data ? 'profile' : 'session'}
           operationId={op.id}
           mode="create"
           initial={{
             license: op.flightType === 'FLIGHT_TYPE_RECREATIONAL' ? 'LICENSE_SECTION_44809' : 'LICENSE_PART_107',
             fixedAltitude: fixedAltitudeDefault,
-            pointOfContact: { firstName: first, lastName: rest.join(' '), phoneNumber: '', emailAddress: me?.email ?? '' },
+            pointOfContact: { firstName: first, lastName: rest.join(' '), phoneNumber: profile.data?.phoneNumber ?? '', emailAddress: me?.email ?? '' },
           }}
           onDone={() => setOutcome('LAANC request started. Review the candidates and submit them.')}
         />

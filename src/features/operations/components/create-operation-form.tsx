@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreateLaancOperation, type LaancDraft } from '../api/create-laanc-operation';
 import { useCreateOperation, type OperationDraft } from '../api/create-operation';
+import { useProfile } from '../../profile/api/get-profile';
 
 export type OperationBase = Omit<OperationDraft, 'name' | 'authorizationProviders'>;
 
@@ -24,6 +25,11 @@ export function CreateOperationForm({ base, blocked, defaultName, laancAvailable
   const [requestLaanc, setRequestLaanc] = useState(true);
   const [fixedAltitude, setFixedAltitude] = useState(false);
   const [poc, setPoc] = useState({ ...contact, phoneNumber: '' });
+  // The pilot profile's phone fills the point of contact once it is known, unless one was typed.
+  const profilePhone = useProfile(Boolean(contact.emailAddress)).data?.phoneNumber;
+  useEffect(() => {
+    if (profilePhone) setPoc((p) => (p.phoneNumber ? p : { ...p, phoneNumber: profilePhone }));
+  }, [profilePhone]);
   const create = useCreateOperation();
   const laanc = useCreateLaancOperation();
   const withLaanc = laancAvailable && requestLaanc;

@@ -52,6 +52,7 @@ export function DecisionList({ heading, status, decisions, empty, testId }: Prop
               </p>
               <p className="muted small">
                 {SUBMISSION_TEXT[a.submissionType].label} · {LICENSE_TEXT[item.license]} · pilot {item.pilotName ?? item.pilotId.slice(0, 8)}
+                {item.pilotCertificate && <> (Part 107 certificate {item.pilotCertificate})</>}
               </p>
               {a.justification && <p className="small">Justification: “{a.justification}”</p>}
               <div className="toolbar">

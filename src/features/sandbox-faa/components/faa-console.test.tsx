@@ -13,6 +13,7 @@ const item = (a = PENDING) => ({
   operationTimezone: 'America/New_York',
   pilotId: 'pilot-1',
   pilotName: 'Ada Park',
+  pilotCertificate: '4123456',
   license: 'LICENSE_PART_107',
 });
 
@@ -49,7 +50,7 @@ describe('FAA console', () => {
     const row = await within(pendingList).findByTestId('faa:pending:item');
     expect(row.textContent).toMatch(/Mast inspection/);
     // The pilot by name, and the window in the area's zone with UTC beside it.
-    expect(row.textContent).toMatch(/pilot Ada Park/);
+    expect(row.textContent).toMatch(/pilot Ada Park \(Part 107 certificate 4123456\)/);
     expect(row.textContent).toMatch(/E[SD]T \(\d{2}:\d{2}–\d{2}:\d{2} UTC\)/);
     await userEvent.click(within(row).getByRole('button', { name: 'Deny' }));
     const dialog = screen.getByRole('dialog');
