@@ -312,3 +312,27 @@ export const SandboxTfrRequestSchema = z
 export const SandboxTfrResultSchema = z
   .object({ tfrId: z.string(), datasetVersion: z.string(), invalidated: z.array(z.string()) })
   .meta({ id: 'SandboxTfrResult' });
+
+// ---- Authorization events (ours): what changed, newest first, for notifications ----
+
+export const AuthorizationEventListQuerySchema = z
+  .object({
+    since: UtcDateTimeSchema.optional().describe('only events after this instant (exclusive), e.g. the newest one already seen'),
+    limit: z.coerce.number().int().min(1).max(200).default(50).describe('at most this many, newest first (1..200, default 50)'),
+  })
+  .strict();
+export type AuthorizationEventListQuery = z.infer<typeof AuthorizationEventListQuerySchema>;
+
+export const AuthorizationEventListItemSchema = AuthorizationEventSchema.extend({
+  authorizationId: z.string(),
+  referenceCode: z.string(),
+  operationId: z.string(),
+  operationName: z.string(),
+  operationTimezone: z.string().describe('IANA zone of the operation\'s area, for showing its times'),
+}).meta({ id: 'LaancAuthorizationEventListItem' });
+export type AuthorizationEventListItem = z.infer<typeof AuthorizationEventListItemSchema>;
+
+export const AuthorizationEventListSchema = z
+  .object({ events: z.array(AuthorizationEventListItemSchema) })
+  .meta({ id: 'LaancAuthorizationEventList', description: 'Status changes of the authorizations the caller may view, newest first (ours)' });
+export type AuthorizationEventList = z.infer<typeof AuthorizationEventListSchema>;

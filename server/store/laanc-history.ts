@@ -9,6 +9,7 @@
 import type { AuthorizationEventAction, AuthorizationStatus } from '../contract/laanc';
 import type { Sql } from './db';
 import { registerMigrations } from './migrations';
+import { Params, visibleTo, type Viewer } from './operations';
 
 registerMigrations([
   {
@@ -55,6 +56,31 @@ export const laancHistoryStore = {
     await db.query('INSERT INTO laanc_authorization_events (authorization_id, status, action, at, by_id, reason) VALUES ($1, $2, $3, $4, $5, $6)', [
       e.authorizationId, e.status, e.action, e.at, e.by, e.reason,
     ]);
+  },
+
+  /** The newest events of the authorizations a viewer may see (the visibility of operations), after `since`. */
+  async visibleRecent(db: Sql, viewer: Viewer, q: { since?: Date | undefined; limit: number }) {
+    const p = new Params();
+    const where = [visibleTo(viewer, p)];
+    if (q.since) where.push(`e.at > ${p.add(q.since)}`);
+    const rows = await db.query<Row & { reference_code: string; operation_id: string; op_name: string; op_tz: string }>(
+      `SELECT e.*, a.reference_code, a.operation_id, o.name AS op_name, o.timezone AS op_tz
+       FROM laanc_authorization_events e JOIN laanc_authorizations a ON a.id = e.authorization_id JOIN operations o ON o.id = a.operation_id
+       WHERE ${where.join(' AND ')} ORDER BY e.at DESC, e.seq DESC LIMIT ${p.add(q.limit)}`,
+      p.values,
+    );
+    return rows.map((r) => ({
+      authorizationId: r.authorization_id,
+      referenceCode: r.reference_code,
+      operationId: r.operation_id,
+      operationName: r.op_name,
+      operationTimezone: r.op_tz,
+      status: r.status as AuthorizationStatus,
+      action: r.action as AuthorizationEventAction,
+      at: new Date(r.at),
+      by: r.by_id,
+      reason: r.reason ?? null,
+    }));
   },
 
   /** The events of these authorizations, oldest first, by authorization id (an empty list for none). */

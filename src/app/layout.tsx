@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useMe } from '../features/account/api/get-me';
 import { useSignOut } from '../features/account/api/sign-out';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useSettings } from '../lib/settings';
 import { useApplyTheme } from '../lib/theme';
 import { signInPath } from './sign-in-path';
@@ -49,6 +50,7 @@ export function Layout() {
             </span>
           ) : user ? (
             <>
+              {!isFaa && <NotificationBell userId={user.id} />}
               <Link className="account-name" to="/profile" title="Your pilot profile" data-testid="account:name">
                 {user.name}
               </Link>

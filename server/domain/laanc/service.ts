@@ -4,7 +4,7 @@
  * computed on every read from the current airspace dataset; candidates already covered by a pending or
  * approved authorization are left out (they are not submittable twice).
  */
-import type { Authorization, AuthorizationEvent, AuthorizationList, AuthorizationListQuery, AuthorizationResult, LaancOperationResult, LaancOperationWrite } from '../../contract/laanc';
+import type { Authorization, AuthorizationEvent, AuthorizationEventList, AuthorizationEventListQuery, AuthorizationList, AuthorizationListQuery, AuthorizationResult, LaancOperationResult, LaancOperationWrite } from '../../contract/laanc';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http/errors';
 import type { Principal } from '../../http/principal';
@@ -196,4 +196,11 @@ export async function listAuthorizations(deps: AppDeps, p: Principal, q: Authori
     offset: q.offset,
     nextOffset: q.offset + rows.length < total ? q.offset + rows.length : null,
   };
+}
+
+/** GET /v1/laanc/events: the newest status changes the caller may see, for notifications (ours). */
+export async function listAuthorizationEvents(deps: AppDeps, p: Principal, q: AuthorizationEventListQuery): Promise<AuthorizationEventList> {
+  await autoCancelDue(deps);
+  const rows = await laancHistoryStore.visibleRecent(deps.db, viewerOf(p), { since: q.since ? new Date(q.since) : undefined, limit: q.limit });
+  return { events: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
-import { AuthorizationListSchema, AuthorizationResultSchema, LaancOperationResultSchema, SubmitResultSchema } from '../../contract/laanc';
+import { AuthorizationEventListSchema, AuthorizationListSchema, AuthorizationResultSchema, LaancOperationResultSchema, SubmitResultSchema } from '../../contract/laanc';
 import { COL, ROW, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
 import { json, laancOperation, people, submitAll, type People } from '../operations/test-helpers';
 
@@ -150,5 +150,44 @@ describe('GET /v1/laanc/authorizations', () => {
     } finally {
       svc.setNow(T0);
     }
+  });
+});
+
+describe('GET /v1/laanc/events', () => {
+  const events = async (query: string, token = who.pilot) => {
+    const r = await svc.call('GET', `/v1/laanc/events${query}`, { token });
+    expect(r.status, await r.clone().text()).toBe(200);
+    return AuthorizationEventListSchema.parse(await r.json()).events;
+  };
+
+  it('gives the status changes the caller may see, newest first, and only newer ones after ?since', async () => {
+    const op = await laancOperation(svc, who.pilot, inCell(COL.c0, ROW.a), h(60), { op: { name: 'Events flight' } });
+    const [a] = await submitAll(svc, who.pilot, op.id, { justification: 'needed' });
+    const before = await events('?limit=200');
+    const submitted = before.find((e) => e.authorizationId === a!.id)!;
+    expect(submitted).toMatchObject({ status: 'STATUS_PENDING', action: 'submit', operationId: op.id, operationName: 'Events flight', operationTimezone: 'America/Los_Angeles', referenceCode: a!.referenceCode });
+
+    svc.setNow(h(1));
+    try {
+      expect((await faa(`${a!.id}/approve`, {})).status).toBe(200);
+      const fresh = await events(`?since=${encodeURIComponent(submitted.at)}`);
+      expect(fresh.filter((e) => e.authorizationId === a!.id).map((e) => [e.status, e.action, e.at])).toEqual([['STATUS_APPROVED', 'approve', h(1).toISOString()]]);
+      expect(fresh.every((e) => e.at > submitted.at)).toBe(true);
+      // Newest first.
+      const all = await events('?limit=200');
+      expect(all.map((e) => e.at)).toEqual([...all.map((e) => e.at)].sort().reverse());
+    } finally {
+      svc.setNow(T0);
+    }
+    // Another organization sees none of it; the operator of the pilot's organization does.
+    expect((await events('?limit=200', who.potomac)).map((e) => e.authorizationId)).not.toContain(a!.id);
+    expect((await events('?limit=200', who.operator)).map((e) => e.authorizationId)).toContain(a!.id);
+  });
+
+  it('refuses a bad query with a 4xx naming it', async () => {
+    expect((await svc.call('GET', '/v1/laanc/events?since=yesterday', { token: who.pilot })).status).toBe(422);
+    expect((await svc.call('GET', '/v1/laanc/events?limit=201', { token: who.pilot })).status).toBe(422);
+    expect((await svc.call('GET', '/v1/laanc/events?x=1', { token: who.pilot })).status).toBe(400);
+    expect((await svc.call('GET', '/v1/laanc/events')).status).toBe(401);
   });
 });

@@ -4,6 +4,8 @@
  */
 import { ErrorSchema } from '../../contract/common';
 import {
+  AuthorizationEventListQuerySchema,
+  AuthorizationEventListSchema,
   AuthorizationListQuerySchema,
   AuthorizationListSchema,
   AuthorizationParamsSchema,
@@ -21,6 +23,7 @@ import {
   deleteLaanc,
   getAuthorization,
   getLaanc,
+  listAuthorizationEvents,
   listAuthorizations,
   rescindedInvalid,
   updateLaanc,
@@ -130,6 +133,20 @@ const operationRoutes = [
     query: AuthorizationListQuerySchema,
     responses: { 200: { description: 'Authorizations', schema: AuthorizationListSchema }, 401: err('No token'), 403: err('Scope missing'), 422: err('Invalid query') },
     handler: async ({ deps, principal, query }) => ({ body: await listAuthorizations(deps, principal!, query) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/laanc/events',
+    operationId: 'listLaancAuthorizationEvents',
+    summary: 'Status changes of the authorizations you may view, newest first (for notifications)',
+    description:
+      'Ours. Same visibility as GET /v1/laanc/authorizations. Every submit, FAA decision, pilot action, auto-cancel and invalidation by an ' +
+      'airspace data change, with the operation it belongs to. Poll with ?since=<the newest at seen> to get only what is new.',
+    tags,
+    access: 'laanc:read',
+    query: AuthorizationEventListQuerySchema,
+    responses: { 200: { description: 'Events', schema: AuthorizationEventListSchema }, 401: err('No token'), 403: err('Scope missing'), 422: err('Invalid query') },
+    handler: async ({ deps, principal, query }) => ({ body: await listAuthorizationEvents(deps, principal!, query) }),
   }),
   route({
     method: 'get',
