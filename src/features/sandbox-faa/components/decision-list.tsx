@@ -20,10 +20,13 @@ interface Props {
   decisions: FaaDecision[];
   empty: string;
   testId: string;
+  /** The request shown on the console's map. */
+  selectedId?: string | null;
+  onSelect?(id: string): void;
 }
 
 /** A list of authorizations in one status, with the decisions the FAA may take on them. */
-export function DecisionList({ heading, status, decisions, empty, testId }: Props) {
+export function DecisionList({ heading, status, decisions, empty, testId, selectedId = null, onSelect }: Props) {
   const list = useSandboxAuthorizations(status);
   const decide = useDecideAuthorization();
   const [asking, setAsking] = useState<{ item: SandboxAuthorization; decision: FaaDecision } | null>(null);
@@ -42,7 +45,13 @@ export function DecisionList({ heading, status, decisions, empty, testId }: Prop
         {list.data.authorizations.map((item) => {
           const a = item.authorization;
           return (
-            <li key={a.id} className="faa-item" data-testid={`${testId}:item`} data-id={a.id} data-operation={item.operationId}>
+            <li
+              key={a.id}
+              className={selectedId === a.id ? 'faa-item selected' : 'faa-item'}
+              data-testid={`${testId}:item`}
+              data-id={a.id}
+              data-operation={item.operationId}
+            >
               <div className="auth-head">
                 <strong>{item.operationName}</strong>
                 <Pill tone={STATUS_TEXT[a.status].tone}>{STATUS_TEXT[a.status].label}</Pill>
@@ -56,6 +65,11 @@ export function DecisionList({ heading, status, decisions, empty, testId }: Prop
               </p>
               {a.justification && <p className="small">Justification: “{a.justification}”</p>}
               <div className="toolbar">
+                {onSelect && (
+                  <button type="button" className="button button-small" aria-pressed={selectedId === a.id} onClick={() => onSelect(a.id)}>
+                    Show on map
+                  </button>
+                )}
                 {decisions.map((d) => (
                   <button
                     key={d}

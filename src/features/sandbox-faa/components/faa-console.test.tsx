@@ -6,6 +6,13 @@ import { renderWithClient } from '../../../test/render';
 import { authorization, authorizationResult } from '../../operations/test/operation-fixtures';
 import { FaaConsole } from './faa-console';
 
+// The map is WebGL (Playwright covers it); here it says what it was given.
+vi.mock('../../../map/display-map', () => ({
+  DisplayMap: ({ shapes, selectedId }: { shapes: Array<{ id: string }>; selectedId: string | null }) => (
+    <div data-testid="display-map" data-shapes={shapes.map((s) => s.id).join(',')} data-selected={selectedId ?? ''} />
+  ),
+}));
+
 const PENDING = authorization({ id: 'p1', status: 'STATUS_PENDING', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION', justification: 'Mast inspection' });
 const item = (a = PENDING) => ({
   ...authorizationResult(a, 'op-1'),
@@ -41,6 +48,17 @@ describe('FAA console', () => {
     renderWithClient(<FaaConsole isFaa />);
     expect(await screen.findByTestId('faa:pending:empty')).toBeTruthy();
     expect(await screen.findByTestId('faa:approved:empty')).toBeTruthy();
+  });
+
+  it('shows every request on the map and the chosen one selected', async () => {
+    // (The stand-in answers both lists alike; the map gets each list's requests.)
+    mockFetch(() => json({ authorizations: [item()] }));
+    renderWithClient(<FaaConsole isFaa />);
+    const row = await within(await screen.findByTestId('faa:pending')).findByTestId('faa:pending:item');
+    await vi.waitFor(() => expect(screen.getByTestId('display-map').dataset.shapes).toBe('p1,p1'));
+    await userEvent.click(within(row).getByRole('button', { name: 'Show on map' }));
+    expect(screen.getByTestId('display-map').dataset.selected).toBe('p1');
+    expect(row.className).toMatch(/selected/);
   });
 
   it('denies only with a reason, which it sends', async () => {
