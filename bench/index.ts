@@ -11,9 +11,13 @@ import { datasetsDir, readActiveDataset } from '../server/data/dataset-files';
 import { ensureSandboxDataset } from '../server/data/generate';
 import { benchBriefing } from './briefing';
 import { benchGroundType } from './ground-type';
+import { benchHttp } from './http';
 import { benchTiles } from './tiles';
 import { ms } from './stats';
 
+// `npm run bench -- http` (or engine) runs one part; no argument runs everything.
+const parts = new Set(process.argv.slice(2));
+const want = (p: string) => parts.size === 0 || parts.has(p);
 const now = new Date();
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'skyplan-bench-'));
 const out: string[] = [];
@@ -23,25 +27,30 @@ const say = (lines: string[]) => {
   console.log('');
 };
 
-await ensureSandboxDataset(dataDir, now);
-const active = JSON.parse(await readFile(path.join(datasetsDir(dataDir), 'active.json'), 'utf8')) as { file: string };
-const raw = path.join(datasetsDir(dataDir), active.file);
-// Baseline: reading the same bytes; then the real load (read + parse + index).
-let t0 = performance.now();
-await readFile(raw);
-const readMs = performance.now() - t0;
-const heap0 = process.memoryUsage().heapUsed;
-t0 = performance.now();
-const file = (await readActiveDataset(dataDir))!;
-const parseMs = performance.now() - t0;
-t0 = performance.now();
-const ds = new Dataset(file);
-const indexMs = performance.now() - t0;
-const heapMb = (process.memoryUsage().heapUsed - heap0) / 1e6;
-say([
-  `Dataset ${ds.version}: ${ds.features.length} features`,
-  `  load ${ms(parseMs + indexMs)} ms (read+parse ${ms(parseMs)}, index ${ms(indexMs)}); reading the bytes alone ${ms(readMs)} ms (${((parseMs + indexMs) / readMs).toFixed(1)}x); heap +${heapMb.toFixed(0)} MB`,
-]);
-say(benchBriefing(ds, now));
-say(benchGroundType());
-say(await benchTiles(ds, now));
+if (want('engine')) await benchEngine();
+if (want('http')) say(await benchHttp());
+
+async function benchEngine(): Promise<void> {
+  await ensureSandboxDataset(dataDir, now);
+  const active = JSON.parse(await readFile(path.join(datasetsDir(dataDir), 'active.json'), 'utf8')) as { file: string };
+  const raw = path.join(datasetsDir(dataDir), active.file);
+  // Baseline: reading the same bytes; then the real load (read + parse + index).
+  let t0 = performance.now();
+  await readFile(raw);
+  const readMs = performance.now() - t0;
+  const heap0 = process.memoryUsage().heapUsed;
+  t0 = performance.now();
+  const file = (await readActiveDataset(dataDir))!;
+  const parseMs = performance.now() - t0;
+  t0 = performance.now();
+  const ds = new Dataset(file);
+  const indexMs = performance.now() - t0;
+  const heapMb = (process.memoryUsage().heapUsed - heap0) / 1e6;
+  say([
+    `Dataset ${ds.version}: ${ds.features.length} features`,
+    `  load ${ms(parseMs + indexMs)} ms (read+parse ${ms(parseMs)}, index ${ms(indexMs)}); reading the bytes alone ${ms(readMs)} ms (${((parseMs + indexMs) / readMs).toFixed(1)}x); heap +${heapMb.toFixed(0)} MB`,
+  ]);
+  say(benchBriefing(ds, now));
+  say(benchGroundType());
+  say(await benchTiles(ds, now));
+}

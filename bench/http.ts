@@ -1,0 +1,182 @@
+/**
+ * The service over HTTP, against a bare node:http hello-world measured in the same run (autocannon,
+ * 50 connections, each server in its own process so the load generator does not share its event
+ * loop): requests per second of each endpoint as a ratio to the hello-world, and the service's
+ * resident memory after a warm start and after the load. Run `npm run build` first to measure the
+ * bundle `npm start` runs; otherwise the TypeScript entry runs under tsx.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { row } from './stats';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+const HELLO = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); s.end('hello'); }).listen(Number(process.argv[1]), '127.0.0.1');`;
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  auth: boolean;
+  /** Each request gets a fresh body (a create must not repeat an id). */
+  fresh?: () => unknown;
+}
+
+async function load(base: string, s: Scenario, token: string | null): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (s.auth && token) headers.authorization = `Bearer ${token}`;
+  const r = await autocannon({
+    url: base + s.path,
+    method: s.method,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
+    ...(s.fresh ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(s.fresh!()) }) }] } : {}),
+  });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+const square = (lon: number, lat: number, dLon: number, dLat: number) => ({
+  type: 'Polygon',
+  coordinates: [[[lon, lat], [lon + dLon, lat], [lon + dLon, lat + dLat], [lon, lat + dLat], [lon, lat]]],
+});
+
+function operation(i: number) {
+  const start = new Date(Date.now() + 86_400_000 + i * 60_000);
+  return {
+    name: `Bench ${i}`,
+    boundary: square(-122.31 + (i % 50) * 0.0005, 47.53, 0.002, 0.002),
+    minAltitude: 0,
+    maxAltitude: 100,
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+    timezone: 'America/Los_Angeles',
+    altitudeUnit: 'ALTITUDE_UNIT_FEET',
+    altitudeReference: 'ALTITUDE_REFERENCE_AGL',
+    flightType: 'FLIGHT_TYPE_COMMERCIAL',
+    authorizationProviders: [],
+    desc: 'bench',
+  };
+}
+
+export async function benchHttp(): Promise<string[]> {
+  const out: string[] = [];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-bench-http-'));
+  const helloPort = await freePort();
+  const port = await freePort();
+  const children: ChildProcess[] = [];
+  try {
+    const hello = spawn(process.execPath, ['-e', HELLO, String(helloPort)], { stdio: 'ignore' });
+    children.push(hello);
+    const built = existsSync('dist/server/index.js');
+    // The service is this process's child itself (not a tsx wrapper), so its memory is what is read.
+    const entry = [process.execPath, built ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts']] as const;
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PROFILE: 'sandbox',
+      NODE_ENV: 'production',
+      DATASET_POLL_SECONDS: '0',
+      // The bench is one client hammering the API: lift the per-client and per-address limits.
+      RATE_LIMIT_API_PER_MINUTE: '100000000',
+      RATE_LIMIT_TOKEN_PER_MINUTE: '100000000',
+      MAX_CONNECTIONS_PER_ADDRESS: '100000',
+    };
+    const service = spawn(entry[0], [...entry[1]], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    children.push(service);
+    const base = `http://127.0.0.1:${port}`;
+    // First start generates the sandbox dataset; then a warm start is what is measured.
+    await waitFor(`${base}/v1/status`, 240_000);
+    service.kill('SIGTERM');
+    await new Promise((r) => service.once('exit', r));
+    const t0 = performance.now();
+    const warm = spawn(entry[0], [...entry[1]], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    children.push(warm);
+    await waitFor(`${base}/v1/status`, 120_000);
+    const firstAnswerMs = performance.now() - t0;
+    await waitFor(`${base}/v1/status`, 1_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    const rssWarm = rssMb(warm.pid!);
+    await waitFor(`http://127.0.0.1:${helloPort}/`, 10_000);
+
+    const tokenRes = await fetch(`${base}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret',
+    });
+    const tokenBody = (await tokenRes.json()) as { data?: { accessToken?: string }; access_token?: string };
+    const token = tokenBody.access_token ?? tokenBody.data?.accessToken ?? null;
+    if (!token) throw new Error(`no token: ${tokenRes.status}`);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // 500 operations to page through.
+    for (let i = 0; i < 500; i++) {
+      const r = await fetch(`${base}/v1/operations`, { method: 'POST', headers: auth, body: JSON.stringify(operation(i)) });
+      if (r.status !== 201) throw new Error(`create operation: ${r.status} ${await r.text()}`);
+    }
+    let created = 1000;
+    const kbfiTile = '/tiles/airspace/12/656/1430.pbf';
+    await fetch(base + kbfiTile);
+
+    const scenarios: Scenario[] = [
+      { name: 'location briefing (KBFI)', method: 'POST', path: '/v2/briefing/preflight/location', body: { latitude: 47.53, longitude: -122.3, maxAltitude: 200 }, auth: true },
+      { name: 'area briefing 9.5 sq mi, DC', method: 'POST', path: '/v2/briefing/preflight/area', body: { boundary: square(-77.08, 38.87, 0.05, 0.035), maxAltitude: 200 }, auth: true },
+      { name: 'cached vector tile', method: 'GET', path: kbfiTile, auth: false },
+      { name: 'groundType, resolution 8', method: 'POST', path: '/v2/groundType', body: { geometry: square(-122.35, 47.58, 0.05, 0.035), resolution: 8 }, auth: true },
+      { name: 'GET /v1/operations, 100 of 500', method: 'GET', path: '/v1/operations?limit=100', auth: true },
+      { name: 'create operation', method: 'POST', path: '/v1/operations', auth: true, fresh: () => operation(created++) },
+    ];
+    const baseline = await load(`http://127.0.0.1:${helloPort}`, { name: 'hello', method: 'GET', path: '/', auth: false }, null);
+    out.push(`HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${built ? 'dist bundle' : 'tsx'}), ratio to a bare node:http hello-world:`);
+    out.push(row(['request', 'req/s', 'ratio', 'p99 ms', 'errors/non-2xx']));
+    out.push(row(['node:http hello-world (baseline)', baseline.rps.toFixed(0), '1.000', baseline.p99.toFixed(1), `${baseline.errors}/${baseline.non2xx}`]));
+    for (const s of scenarios) {
+      const r = await load(base, s, token);
+      out.push(row([s.name, r.rps.toFixed(0), (r.rps / baseline.rps).toFixed(3), r.p99.toFixed(1), `${r.errors}/${r.non2xx}`]));
+    }
+    const rssLoaded = rssMb(warm.pid!);
+    out.push(`Service memory (resident): ${rssWarm.toFixed(0)} MB after a warm start, ${rssLoaded.toFixed(0)} MB after the load; first answer ${firstAnswerMs.toFixed(0)} ms after a warm start`);
+  } finally {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
