@@ -76,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const sandbox = profile === 'sandbox';
   if (!sandbox && !env.API_CLIENT_SECRET) throw new Error('API_CLIENT_SECRET is required in the production profile');
+  const headersTimeoutSeconds = positive('HEADERS_TIMEOUT_SECONDS', 10, env);
+  const requestTimeoutSeconds = positive('REQUEST_TIMEOUT_SECONDS', 30, env);
+  if (headersTimeoutSeconds > requestTimeoutSeconds) throw new Error('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
   return {
     port,
     host,
@@ -96,10 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalDir: env.PORTAL_DIR === '' ? null : path.resolve(env.PORTAL_DIR ?? 'dist/portal'),
     datasetPollSeconds: int('DATASET_POLL_SECONDS', 60, env),
     leaseSeconds: positive('LEASE_SECONDS', 20, env),
-    headersTimeoutSeconds: positive('HEADERS_TIMEOUT_SECONDS', 10, env),
-    requestTimeoutSeconds: positive('REQUEST_TIMEOUT_SECONDS', 30, env),
+    headersTimeoutSeconds,
+    requestTimeoutSeconds,
     keepAliveTimeoutSeconds: positive('KEEP_ALIVE_TIMEOUT_SECONDS', 5, env),
-    maxConnectionsPerAddress: int('MAX_CONNECTIONS_PER_ADDRESS', 64, env),
+    maxConnectionsPerAddress: int('MAX_CONNECTIONS_PER_ADDRESS', 100, env),
     drainDelaySeconds: int('DRAIN_DELAY_SECONDS', 0, env),
     drainTimeoutSeconds: positive('DRAIN_TIMEOUT_SECONDS', 25, env),
     seedDemo: sandbox && bool('SEED_DEMO', true, env),
