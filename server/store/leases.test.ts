@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../test/helpers/service';
-import { clusterEvery, holderOf, releaseLeases, revalidationLease, runOnce } from '../background';
+import { clusterEvery, holderOf, releaseLeases, revalidationLease, runOnce, startBackgroundWork } from '../background';
+import { registerOperationWorkers } from '../domain/operations/workers';
 import { bootstrap, emptyDataset } from '../bootstrap';
 import { Dataset } from '../data/dataset';
 import { silentLogger, type AppDeps } from '../deps';
@@ -69,6 +70,26 @@ describe('leases', () => {
       stops.forEach((s) => s());
     }
     expect(ran).toHaveLength(1);
+  });
+
+  it('the operation workers run auto-cancel, the purge and revalidation under leases, once across two instances', async () => {
+    registerOperationWorkers();
+    const stops = [startBackgroundWork(a, async () => false), startBackgroundWork(b, async () => false)];
+    try {
+      const next = emptyDataset('wired-2');
+      a.datasets.swap(next);
+      b.datasets.swap(next);
+      await sleep(LEASE * 1000 * 2);
+      const rows = await a.db.query<{ name: string; holder: string | null; paused: boolean; done: boolean }>(
+        "SELECT name, holder, until > clock_timestamp() AS paused, done_at IS NOT NULL AS done FROM leases WHERE name LIKE 'job:%' OR name LIKE 'revalidate:wired-2:%' ORDER BY name",
+      );
+      expect(rows.map((r) => r.name)).toEqual(['job:auto-cancel', 'job:ephemeral-purge', revalidationLease(a.datasets.current())]);
+      // Each periodic job ran once and is paused for its period for both instances; the revalidation is done.
+      expect(rows.slice(0, 2).every((r) => r.holder === null && r.paused)).toBe(true);
+      expect(rows[2]!.done).toBe(true);
+    } finally {
+      stops.forEach((s) => s());
+    }
   });
 
   it('revalidation names a dataset by version and content', () => {
