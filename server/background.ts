@@ -15,7 +15,8 @@ import type { DatasetFile } from './data/model';
 import { callbacksStore } from './store/callbacks';
 import { leasesStore, newHolderId } from './store/leases';
 
-export type Worker = (deps: AppDeps) => () => void;
+/** Starts a worker; the function it returns stops it (and may resolve once work under way is finished). */
+export type Worker = (deps: AppDeps) => () => void | Promise<void>;
 const workers: Worker[] = [];
 
 export function registerWorker(w: Worker): void {
@@ -48,7 +49,8 @@ export function datasetPoller(deps: AppDeps, load: () => Promise<DatasetFile>, r
   };
 }
 
-export function startBackgroundWork(deps: AppDeps, poll: () => Promise<boolean>): () => void {
+/** Starts the workers and the dataset poller; the returned stop resolves when work under way has finished. */
+export function startBackgroundWork(deps: AppDeps, poll: () => Promise<boolean>): () => Promise<void> {
   const stops = workers.map((w) => w(deps));
   let timer: NodeJS.Timeout | null = null;
   if (deps.config.datasetPollSeconds > 0) {
@@ -59,9 +61,9 @@ export function startBackgroundWork(deps: AppDeps, poll: () => Promise<boolean>)
     }, deps.config.datasetPollSeconds * 1000);
     timer.unref();
   }
-  return () => {
+  return async () => {
     if (timer) clearInterval(timer);
-    stops.forEach((s) => s());
+    await Promise.all(stops.map((s) => s()));
   };
 }
 
@@ -97,9 +99,9 @@ async function whileHolding<T>(deps: AppDeps, name: string, fn: () => Promise<T>
  * runs, and then pauses the job for `ms` for everybody. A holder that dies mid-run is replaced after
  * the lease expires.
  */
-export function clusterEvery(deps: AppDeps, name: string, ms: number, fn: () => Promise<unknown>, onError: (err: unknown) => void): () => void {
+export function clusterEvery(deps: AppDeps, name: string, ms: number, fn: () => Promise<unknown>, onError: (err: unknown) => void): () => Promise<void> {
   const holder = holderOf(deps);
-  let busy = false;
+  let busy: Promise<void> | null = null;
   const tick = async () => {
     if (!(await leasesStore.acquire(deps.db, name, holder, deps.config.leaseSeconds))) return;
     try {
@@ -112,11 +114,15 @@ export function clusterEvery(deps: AppDeps, name: string, ms: number, fn: () => 
   };
   const timer = setInterval(() => {
     if (busy) return;
-    busy = true;
-    tick().catch(onError).finally(() => (busy = false));
+    busy = tick()
+      .catch(onError)
+      .finally(() => (busy = null));
   }, Math.min(ms, (deps.config.leaseSeconds * 1000) / 2));
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await busy;
+  };
 }
 
 /**

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const lifecycle = new Lifecycle();
   let app: Hono | null = null;
   let deps: AppDeps | null = null;
-  let stopBackground: (() => void) | null = null;
+  let stopBackground: (() => Promise<void>) | null = null;
 
   const server = serve({
     fetch: (req, env) => (app ? app.fetch(req, env) : beforeAppResponse(req, lifecycle.phase)),
@@ -54,13 +54,14 @@ async function main(): Promise<void> {
     force.unref();
     // Keep accepting a while, answering /readyz 503, so the load balancer stops sending first.
     if (config.drainDelaySeconds > 0) await new Promise((r) => setTimeout(r, config.drainDelaySeconds * 1000));
-    stopBackground?.();
-    await new Promise<void>((resolve) => {
+    const closed = new Promise<void>((resolve) => {
       server.close(() => resolve());
       // Keep-alive connections that finish their request go idle: close them as they do.
       const idle = setInterval(() => server.closeIdleConnections(), 200);
       idle.unref();
     });
+    // Background work finishes its round (a callback under way is recorded) while the requests finish.
+    await Promise.all([closed, stopBackground?.().catch((err) => log.error('stopping background work failed', { error: String(err) }))]);
     if (deps) {
       await releaseLeases(deps).catch((err) => log.error('releasing leases failed; they expire by themselves', { error: String(err) }));
       await deps.db.close().catch(() => undefined);

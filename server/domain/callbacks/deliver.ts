@@ -121,19 +121,24 @@ export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Prom
 }
 
 /**
- * The background deliverer: polls every pollMs and is woken when an outbox row is written. The app's
- * DomainEvents has no subscribe method, so the hook is chained (and restored on stop).
+ * The background deliverer: polls every pollMs and is woken when an outbox row is written. Stopping
+ * resolves once the round under way has finished, so a draining instance records what it sent before it
+ * hands its leases back (otherwise another instance would send those rows again).
  */
-export function startDeliverer(deps: AppDeps, pollMs = 2000): () => void {
-  let running = false;
+export function startDeliverer(deps: AppDeps, pollMs = 2000): () => Promise<void> {
+  let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const run = async () => {
+    if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = true;
+    running = round();
+    await running;
+  };
+  const round = async () => {
     try {
       do {
         again = false;
@@ -144,16 +149,17 @@ export function startDeliverer(deps: AppDeps, pollMs = 2000): () => void {
     } catch (err) {
       deps.log.error('callback deliverer failed', { error: String(err) });
     } finally {
-      running = false;
+      running = null;
     }
   };
   const timer = setInterval(() => void run(), pollMs);
   timer.unref();
   const unsubscribe = deps.events.subscribeOutbox(() => void run());
   void run();
-  return () => {
+  return async () => {
     stopped = true;
     clearInterval(timer);
     unsubscribe();
+    await running;
   };
 }

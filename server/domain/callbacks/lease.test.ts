@@ -125,4 +125,21 @@ describe('outbox leases across instances', () => {
       await rx.close();
     }
   });
+
+  it('a stopping deliverer finishes and records the POST under way before it hands its leases back', async () => {
+    const rx = await receiver(true);
+    const stop = startDeliverer(a.deps, 60_000);
+    try {
+      const opId = await oneCallback(rx.url, COL.c3, ROW.s, 60);
+      await until(() => rx.got.length === 1, 10_000);
+      const stopped = stop();
+      setTimeout(() => rx.release(), 300);
+      await stopped;
+      const seen = await json<{ deliveries: Array<{ state: string; attempts: number }> }>(a.call('GET', `/v1/operations/${opId}/callbacks`, { token: who.client }));
+      expect(seen.deliveries[0]).toMatchObject({ state: 'DELIVERED', attempts: 1 });
+    } finally {
+      await stop();
+      await rx.close();
+    }
+  });
 });
