@@ -1,15 +1,22 @@
 /**
  * Periodic work of one instance: picking up a new dataset version (atomic swap) and whatever
  * workers other modules register (the callback outbox, expiry of ephemeral operations).
+ * Work that the cluster should do once rather than once per instance runs under an expiring lease
+ * (clusterEvery, runOnce; docs/deploy.md "Leases"): a holder that stalls or dies is replaced after
+ * config.leaseSeconds.
  */
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from './deps';
 import type { Dataset } from './data/dataset';
 import { datasetsDir } from './data/dataset-files';
 import type { DatasetFile } from './data/model';
+import { callbacksStore } from './store/callbacks';
+import { leasesStore, newHolderId } from './store/leases';
 
-export type Worker = (deps: AppDeps) => () => void;
+/** Starts a worker; the function it returns stops it (and may resolve once work under way is finished). */
+export type Worker = (deps: AppDeps) => () => void | Promise<void>;
 const workers: Worker[] = [];
 
 export function registerWorker(w: Worker): void {
@@ -42,7 +49,8 @@ export function datasetPoller(deps: AppDeps, load: () => Promise<DatasetFile>, r
   };
 }
 
-export function startBackgroundWork(deps: AppDeps, poll: () => Promise<boolean>): () => void {
+/** Starts the workers and the dataset poller; the returned stop resolves when work under way has finished. */
+export function startBackgroundWork(deps: AppDeps, poll: () => Promise<boolean>): () => Promise<void> {
   const stops = workers.map((w) => w(deps));
   let timer: NodeJS.Timeout | null = null;
   if (deps.config.datasetPollSeconds > 0) {
@@ -53,8 +61,107 @@ export function startBackgroundWork(deps: AppDeps, poll: () => Promise<boolean>)
     }, deps.config.datasetPollSeconds * 1000);
     timer.unref();
   }
-  return () => {
+  return async () => {
     if (timer) clearInterval(timer);
-    stops.forEach((s) => s());
+    await Promise.all(stops.map((s) => s()));
   };
+}
+
+const holders = new WeakMap<AppDeps, string>();
+
+/** The lease holder id of one service instance (one deps object): two instances in one test differ. */
+export function holderOf(deps: AppDeps): string {
+  let id = holders.get(deps);
+  if (!id) holders.set(deps, (id = newHolderId()));
+  return id;
+}
+
+/** Renews `name` every third of the lease while fn runs, so a slow but live holder keeps it. */
+async function whileHolding<T>(deps: AppDeps, name: string, fn: () => Promise<T>): Promise<T> {
+  const holder = holderOf(deps);
+  const beat = setInterval(() => {
+    leasesStore.acquire(deps.db, name, holder, deps.config.leaseSeconds).then(
+      (kept) => kept || deps.log.warn('lease lost while working', { lease: name }),
+      (err) => deps.log.error('lease renewal failed', { lease: name, error: String(err) }),
+    );
+  }, (deps.config.leaseSeconds * 1000) / 3);
+  beat.unref();
+  try {
+    return await fn();
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/**
+ * Runs fn about every `ms` across all instances on the store, on one of them at a time: each instance
+ * checks at least every half lease whether the job is due (its lease free or expired), takes the lease,
+ * runs, and then pauses the job for `ms` for everybody. A holder that dies mid-run is replaced after
+ * the lease expires.
+ */
+export function clusterEvery(deps: AppDeps, name: string, ms: number, fn: () => Promise<unknown>, onError: (err: unknown) => void): () => Promise<void> {
+  const holder = holderOf(deps);
+  let busy: Promise<void> | null = null;
+  const tick = async () => {
+    if (!(await leasesStore.acquire(deps.db, name, holder, deps.config.leaseSeconds))) return;
+    try {
+      await whileHolding(deps, name, fn);
+      await leasesStore.finish(deps.db, name, holder, ms / 1000);
+    } catch (err) {
+      await leasesStore.release(deps.db, name, holder).catch(() => undefined);
+      throw err;
+    }
+  };
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = tick()
+      .catch(onError)
+      .finally(() => (busy = null));
+  }, Math.min(ms, (deps.config.leaseSeconds * 1000) / 2));
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await busy;
+  };
+}
+
+/**
+ * Runs fn once across all instances: the first to take the lease `name` runs it and marks it done;
+ * the others wait, and take over when the holder's lease expires before it is done. Resolves true when
+ * this instance ran it, false when another did (or `signal` aborted the wait).
+ */
+export async function runOnce(deps: AppDeps, name: string, fn: () => Promise<unknown>, signal?: AbortSignal): Promise<boolean> {
+  const holder = holderOf(deps);
+  while (!signal?.aborted) {
+    if (await leasesStore.acquire(deps.db, name, holder, deps.config.leaseSeconds)) {
+      try {
+        await whileHolding(deps, name, fn);
+      } catch (err) {
+        await leasesStore.release(deps.db, name, holder).catch(() => undefined);
+        throw err;
+      }
+      await leasesStore.markDone(deps.db, name, holder);
+      return true;
+    }
+    if (await leasesStore.isDone(deps.db, name)) return false;
+    await new Promise((r) => setTimeout(r, (deps.config.leaseSeconds * 1000) / 3));
+  }
+  return false;
+}
+
+/**
+ * The run-once name of the revalidation of one dataset: its version and a digest of its feature ids,
+ * so two datasets that happen to share a version string (e.g. two sandbox TFR overlays of equal count)
+ * are each revalidated.
+ */
+export function revalidationLease(ds: Dataset): string {
+  const digest = createHash('sha256');
+  for (const f of ds.features) digest.update(f.id).update('\n');
+  return `revalidate:${ds.version}:${digest.digest('hex').slice(0, 16)}`;
+}
+
+/** Releases this instance's leases (jobs and outbox rows) so the others take over at once (shutdown). */
+export async function releaseLeases(deps: AppDeps): Promise<void> {
+  const holder = holderOf(deps);
+  await Promise.all([leasesStore.releaseAll(deps.db, holder), callbacksStore.releaseLeases(deps.db, holder)]);
 }

@@ -9,6 +9,7 @@ import type { DatasetFile } from './data/model';
 import { jsonLogger, type AppDeps, type Logger } from './deps';
 import { TokenService } from './http/tokens';
 import { openDb, type Db } from './store/db';
+import { Lifecycle, attachLifecycle } from './lifecycle';
 import { identity } from './store/identity';
 import { migrate } from './store/migrations';
 import { seed } from './seed';
@@ -20,6 +21,8 @@ export interface BootOptions {
   db?: Db;
   now?: () => Date;
   log?: Logger;
+  /** The instance's lifecycle (server/index.ts opens the port before bootstrap); marked ready at the end. */
+  lifecycle?: Lifecycle;
 }
 
 export async function bootstrap(config: Config, opts: BootOptions = {}): Promise<AppDeps> {
@@ -32,7 +35,7 @@ export async function bootstrap(config: Config, opts: BootOptions = {}): Promise
   const now = opts.now ?? (() => new Date());
   const dataset = opts.dataset ?? (await loadDataset(config, now()));
   const outboxListeners = new Set<() => void>();
-  return {
+  const deps: AppDeps = {
     config,
     db,
     datasets: new DatasetProvider(dataset),
@@ -47,6 +50,11 @@ export async function bootstrap(config: Config, opts: BootOptions = {}): Promise
       },
     },
   };
+  // Ready only now: the store is migrated and seeded, and the dataset is loaded.
+  const lifecycle = opts.lifecycle ?? new Lifecycle();
+  attachLifecycle(deps, lifecycle);
+  lifecycle.markReady();
+  return deps;
 }
 
 /** The active dataset of DATA_DIR; in the sandbox, generated on first start (see server/data/generate). */

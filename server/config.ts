@@ -29,6 +29,19 @@ export interface Config {
   portalDir: string | null;
   /** Seconds between checks for a new active dataset version (0: never). */
   datasetPollSeconds: number;
+  /** Seconds a work lease (an outbox row, a leader job) lasts without renewal; another instance takes over after it. */
+  leaseSeconds: number;
+  /** Seconds a request may take to send its headers, and its whole request (slow clients are cut off). */
+  headersTimeoutSeconds: number;
+  requestTimeoutSeconds: number;
+  /** Seconds an idle keep-alive connection stays open. */
+  keepAliveTimeoutSeconds: number;
+  /** Open connections allowed per remote address (0: no cap); more are closed at once. */
+  maxConnectionsPerAddress: number;
+  /** On SIGTERM: seconds to keep accepting while readiness is already false (for the load balancer to notice). */
+  drainDelaySeconds: number;
+  /** On SIGTERM: seconds in-flight requests get to finish before the process exits anyway. */
+  drainTimeoutSeconds: number;
   /** Seed demo accounts (sandbox only). */
   seedDemo: boolean;
 }
@@ -38,6 +51,12 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function positive(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const n = int(name, fallback, env);
+  if (n === 0) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return n;
 }
 
@@ -57,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const sandbox = profile === 'sandbox';
   if (!sandbox && !env.API_CLIENT_SECRET) throw new Error('API_CLIENT_SECRET is required in the production profile');
+  const headersTimeoutSeconds = positive('HEADERS_TIMEOUT_SECONDS', 10, env);
+  const requestTimeoutSeconds = positive('REQUEST_TIMEOUT_SECONDS', 30, env);
+  if (headersTimeoutSeconds > requestTimeoutSeconds) throw new Error('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
   return {
     port,
     host,
@@ -76,6 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     callbackAllowPrivate: bool('CALLBACK_ALLOW_PRIVATE', false, env),
     portalDir: env.PORTAL_DIR === '' ? null : path.resolve(env.PORTAL_DIR ?? 'dist/portal'),
     datasetPollSeconds: int('DATASET_POLL_SECONDS', 60, env),
+    leaseSeconds: positive('LEASE_SECONDS', 20, env),
+    headersTimeoutSeconds,
+    requestTimeoutSeconds,
+    keepAliveTimeoutSeconds: positive('KEEP_ALIVE_TIMEOUT_SECONDS', 5, env),
+    maxConnectionsPerAddress: int('MAX_CONNECTIONS_PER_ADDRESS', 100, env),
+    drainDelaySeconds: int('DRAIN_DELAY_SECONDS', 0, env),
+    drainTimeoutSeconds: positive('DRAIN_TIMEOUT_SECONDS', 25, env),
     seedDemo: sandbox && bool('SEED_DEMO', true, env),
   };
 }

@@ -1,54 +1,102 @@
-/** The only file that opens a port. */
+/**
+ * The only file that opens a port. Order (docs/deploy.md): owner-only files, the port (liveness answers,
+ * readiness says "starting"), the store and the dataset, ready. On SIGTERM or SIGINT: not ready, stop
+ * accepting, finish the requests in flight, stop the background work, hand the leases back, close the
+ * store, exit 0 (1 when in-flight requests outlast DRAIN_TIMEOUT_SECONDS).
+ */
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApp } from './app';
 import { bootstrap, loadDataset } from './bootstrap';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed';
 import { warmUpTiles } from './tiles/render';
 import { populationModel } from './domain/surface/population-model';
-import { datasetPoller, startBackgroundWork } from './background';
+import { datasetPoller, releaseLeases, startBackgroundWork } from './background';
 import { refreshTimeRelative } from './data/generate';
+import { jsonLogger, type AppDeps } from './deps';
+import { Lifecycle } from './lifecycle';
+import { limitConnectionsPerAddress, secureDataDir, serverOptions } from './listener';
+import { beforeAppResponse } from './routes/system/health';
+
+// Before anything writes under DATA_DIR (PGlite writes its own files): new files 0600, directories 0700.
+process.umask(0o077);
 
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
-  const deps = await bootstrap(config);
-  const app = createApp(deps);
-  const stopBackground = startBackgroundWork(deps, datasetPoller(deps, () => loadDataset(config, deps.now()), refreshTimeRelative));
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
-    const ds = deps.datasets.current();
-    const lines = [
-      '',
-      `  Airspace service and portal: ${config.publicUrl}  (profile ${config.profile}, store ${deps.db.engine}, ready in ${Date.now() - started} ms)`,
-      `  Dataset ${ds.version}: ${ds.features.length} features (${ds.kind})`,
-      `  API documentation: ${config.publicUrl}/docs`,
-      `  API client: client_id=${config.apiClientId} client_secret=${config.profile === 'sandbox' ? config.apiClientSecret : '(from API_CLIENT_SECRET)'}`,
-    ];
-    if (config.seedDemo) {
-      lines.push('  Demo sign-ins:');
-      for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(28)} ${a.password.padEnd(14)} ${a.roles.join(', ')}${a.organization ? ` — ${a.organization}` : ''}`);
-    }
-    console.log(lines.join('\n') + '\n');
-    // Build the tile layers and the population model now, not on the first requests that need them.
-    setTimeout(() => {
-      warmUpTiles(deps.datasets.current(), deps.now());
-      populationModel();
-    }, 0).unref();
-  });
+  secureDataDir(config.dataDir);
+  const lifecycle = new Lifecycle();
+  let app: Hono | null = null;
+  let deps: AppDeps | null = null;
+  let stopBackground: (() => Promise<void>) | null = null;
+
+  const server = serve({
+    fetch: (req, env) => (app ? app.fetch(req, env) : beforeAppResponse(req, lifecycle.phase)),
+    port: config.port,
+    hostname: config.host,
+    serverOptions: serverOptions(config),
+  }) as Server;
+  limitConnectionsPerAddress(server, config.maxConnectionsPerAddress);
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    deps.log.info('shutting down', { signal });
-    stopBackground();
-    server.close(() => {
-      void deps.db.close().finally(() => process.exit(0));
+    lifecycle.drain();
+    const log = deps?.log ?? jsonLogger;
+    log.info('draining', { signal, drainDelaySeconds: config.drainDelaySeconds });
+    const force = setTimeout(() => {
+      log.error('requests still in flight after the drain time-out; exiting anyway', { drainTimeoutSeconds: config.drainTimeoutSeconds });
+      process.exit(1);
+    }, (config.drainDelaySeconds + config.drainTimeoutSeconds) * 1000);
+    force.unref();
+    // Keep accepting a while, answering /readyz 503, so the load balancer stops sending first.
+    if (config.drainDelaySeconds > 0) await new Promise((r) => setTimeout(r, config.drainDelaySeconds * 1000));
+    const closed = new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Keep-alive connections that finish their request go idle: close them as they do.
+      const idle = setInterval(() => server.closeIdleConnections(), 200);
+      idle.unref();
     });
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // Background work finishes its round (a callback under way is recorded) while the requests finish.
+    await Promise.all([closed, stopBackground?.().catch((err) => log.error('stopping background work failed', { error: String(err) }))]);
+    if (deps) {
+      await releaseLeases(deps).catch((err) => log.error('releasing leases failed; they expire by themselves', { error: String(err) }));
+      await deps.db.close().catch(() => undefined);
+    }
+    log.info('stopped', { signal });
+    process.exit(0);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  deps = await bootstrap(config, { lifecycle });
+  if (stopping) return;
+  // Again: on its first start PGlite unpacks its database template with explicit modes (0666), past the umask.
+  secureDataDir(config.dataDir);
+  const ready = deps;
+  app = createApp(ready);
+  stopBackground = startBackgroundWork(ready, datasetPoller(ready, () => loadDataset(config, ready.now()), refreshTimeRelative));
+  const ds = ready.datasets.current();
+  const lines = [
+    '',
+    `  Airspace service and portal: ${config.publicUrl}  (profile ${config.profile}, store ${ready.db.engine}, ready in ${Date.now() - started} ms)`,
+    `  Dataset ${ds.version}: ${ds.features.length} features (${ds.kind})`,
+    `  API documentation: ${config.publicUrl}/docs`,
+    `  API client: client_id=${config.apiClientId} client_secret=${config.profile === 'sandbox' ? config.apiClientSecret : '(from API_CLIENT_SECRET)'}`,
+  ];
+  if (config.seedDemo) {
+    lines.push('  Demo sign-ins:');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(28)} ${a.password.padEnd(14)} ${a.roles.join(', ')}${a.organization ? ` — ${a.organization}` : ''}`);
+  }
+  console.log(lines.join('\n') + '\n');
+  // Build the tile layers and the population model now, not on the first requests that need them.
+  setTimeout(() => {
+    warmUpTiles(ready.datasets.current(), ready.now());
+    populationModel();
+  }, 0).unref();
 }
 
 main().catch((err) => {

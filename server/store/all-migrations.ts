@@ -7,3 +7,4 @@ import './laanc-history';
 import './callbacks';
 import './sandbox-tfrs';
 import './profiles';
+import './leases';

@@ -1,10 +1,12 @@
 /**
  * The callback outbox (spec 6; docs/operations-laanc.md "Callbacks"). A row is written in the same
  * transaction as the authorization status change it reports, so a change is never lost nor reported
- * without having happened. Deliverers lease due rows (locked_until) with FOR UPDATE SKIP LOCKED so two
- * instances never send the same row at once; rows survive restarts because they live in the store.
+ * without having happened. Deliverers take an expiring lease on due rows (leased_by, lease_until, on the
+ * store's clock; docs/deploy.md "Leases"): two live instances never send the same row at once, and a row
+ * whose holder stalled or died is taken over once its lease has expired. Rows survive restarts because
+ * they live in the store; a takeover re-sends with the same delivery id.
  */
-import type { Sql } from './db';
+import type { Db, Sql } from './db';
 import { registerMigrations } from './migrations';
 import { Params, visibleTo, type Viewer } from './operations';
 
@@ -25,6 +27,14 @@ registerMigrations([
         delivery_id uuid NOT NULL REFERENCES callback_outbox(id) ON DELETE CASCADE, attempt integer NOT NULL,
         at timestamptz NOT NULL, duration_ms integer NOT NULL, status_code integer, error text,
         PRIMARY KEY (delivery_id, attempt));
+    `,
+  },
+  {
+    version: 111,
+    name: 'callback_outbox_lease_holder',
+    sql: `
+      ALTER TABLE callback_outbox RENAME COLUMN locked_until TO lease_until;
+      ALTER TABLE callback_outbox ADD COLUMN leased_by text;
     `,
   },
 ]);
@@ -92,30 +102,59 @@ export const callbacksStore = {
   },
 
   /**
-   * Leases up to `limit` due rows until `leaseUntil`. A row waits while an earlier row of the same
-   * authorization is still pending, so a receiver gets one authorization's changes in order.
+   * Leases up to `limit` due rows to `holder` for `leaseSeconds` (on the store's clock). A row waits
+   * while an earlier row of the same authorization is still pending, so a receiver gets one
+   * authorization's changes in order. SKIP LOCKED only keeps two concurrent lease statements apart;
+   * nothing stays locked after it.
    */
-  async leaseDue(db: Sql, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRecord[]> {
+  async leaseDue(db: Sql, now: Date, holder: string, leaseSeconds: number, limit: number): Promise<OutboxRecord[]> {
     const rows = await db.query<Row>(
-      `UPDATE callback_outbox SET locked_until = $2 WHERE id IN (
+      `UPDATE callback_outbox SET leased_by = $2, lease_until = clock_timestamp() + make_interval(secs => $3) WHERE id IN (
          SELECT o.id FROM callback_outbox o
-         WHERE o.state = 'PENDING' AND o.next_attempt_at <= $1 AND (o.locked_until IS NULL OR o.locked_until <= $1)
+         WHERE o.state = 'PENDING' AND o.next_attempt_at <= $1 AND (o.lease_until IS NULL OR o.lease_until <= clock_timestamp())
            AND NOT EXISTS (SELECT 1 FROM callback_outbox e WHERE e.authorization_id = o.authorization_id AND e.state = 'PENDING' AND e.seq < o.seq)
-         ORDER BY o.next_attempt_at, o.seq LIMIT $3 FOR UPDATE SKIP LOCKED)
+         ORDER BY o.next_attempt_at, o.seq LIMIT $4 FOR UPDATE SKIP LOCKED)
        RETURNING *`,
-      [now, leaseUntil, limit],
+      [now, holder, leaseSeconds, limit],
     );
     return rows.map(fromRow).sort((a, b) => a.seq - b.seq);
   },
 
-  async recordAttempt(db: Sql, a: AttemptRecord, outcome: { state: DeliveryState; nextAttemptAt: Date | null; deliveredAt: Date | null }): Promise<void> {
-    await db.query('INSERT INTO callback_attempts (delivery_id, attempt, at, duration_ms, status_code, error) VALUES ($1, $2, $3, $4, $5, $6)', [
-      a.deliveryId, a.attempt, a.at, a.durationMs, a.statusCode, a.error,
-    ]);
-    await db.query(
-      `UPDATE callback_outbox SET attempts = $2, state = $3, next_attempt_at = $4, delivered_at = $5, last_error = $6, locked_until = NULL WHERE id = $1`,
-      [a.deliveryId, a.attempt, outcome.state, outcome.nextAttemptAt, outcome.deliveredAt, a.error],
+  /**
+   * Just before sending: renews the lease when `holder` still has it. False when another instance took
+   * the row over meanwhile (this one stalled past the expiry) or it is no longer pending: do not send.
+   */
+  async renewLease(db: Sql, id: string, holder: string, leaseSeconds: number): Promise<boolean> {
+    const rows = await db.query(
+      `UPDATE callback_outbox SET lease_until = clock_timestamp() + make_interval(secs => $3) WHERE id = $1 AND leased_by = $2 AND state = 'PENDING' RETURNING id`,
+      [id, holder, leaseSeconds],
     );
+    return rows.length === 1;
+  },
+
+  /**
+   * Records an attempt and its outcome, only while `holder` still holds the row: a holder that resumes
+   * after losing its lease must not overwrite what the instance that took over recorded. Returns whether
+   * it was recorded.
+   */
+  async recordAttempt(db: Db, holder: string, a: AttemptRecord, outcome: { state: DeliveryState; nextAttemptAt: Date | null; deliveredAt: Date | null }): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const owned = await tx.query(
+        `UPDATE callback_outbox SET attempts = $2, state = $3, next_attempt_at = $4, delivered_at = $5, last_error = $6, leased_by = NULL, lease_until = NULL
+         WHERE id = $1 AND leased_by = $7 AND state = 'PENDING' RETURNING id`,
+        [a.deliveryId, a.attempt, outcome.state, outcome.nextAttemptAt, outcome.deliveredAt, a.error, holder],
+      );
+      if (owned.length === 0) return false;
+      await tx.query('INSERT INTO callback_attempts (delivery_id, attempt, at, duration_ms, status_code, error) VALUES ($1, $2, $3, $4, $5, $6)', [
+        a.deliveryId, a.attempt, a.at, a.durationMs, a.statusCode, a.error,
+      ]);
+      return true;
+    });
+  },
+
+  /** On shutdown: hands back the rows `holder` leased and did not finish, for another instance at once. */
+  async releaseLeases(db: Sql, holder: string): Promise<void> {
+    await db.query("UPDATE callback_outbox SET leased_by = NULL, lease_until = NULL WHERE leased_by = $1 AND state = 'PENDING'", [holder]);
   },
 
   async ofOperation(db: Sql, operationId: string, limit = 200): Promise<{ delivery: OutboxRecord; attempts: AttemptRecord[] }[]> {

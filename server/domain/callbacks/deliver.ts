@@ -4,11 +4,14 @@
  * capped at CAP, and given up (state FAILED, still listed) after MAX_ATTEMPTS. Redirects are not
  * followed (a 3xx is a failure) and the address is re-checked against the policy at connect time.
  * Every attempt is recorded and visible at GET /v1/operations/{id}/callbacks.
+ * Rows are leased to one instance for config.leaseSeconds (docs/deploy.md "Leases"); the lease is renewed
+ * just before each POST, so it must outlast one POST (DELIVERY_TIMEOUT_MS) with room to spare.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { AppDeps } from '../../deps';
 import { callbacksStore, type OutboxRecord } from '../../store/callbacks';
+import { holderOf } from '../../background';
 import { categoryAllowed, checkUrlShape, classifyAddress, policyFromConfig, safeLookup, type AddressPolicy } from './address';
 import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signing';
 
@@ -16,7 +19,6 @@ export const BACKOFF_BASE_SECONDS = 10;
 export const BACKOFF_CAP_SECONDS = 3600;
 export const MAX_ATTEMPTS = 20;
 export const DELIVERY_TIMEOUT_MS = 5000;
-const LEASE_SECONDS = 60;
 
 /** Seconds to wait after the n-th failed attempt (n from 1). */
 export function backoffSeconds(attempt: number): number {
@@ -81,9 +83,14 @@ export interface DeliverOptions {
 export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Promise<{ attempted: number; delivered: number; failed: number }> {
   const now = deps.now();
   const policy = policyFromConfig(deps.config);
-  const rows = await callbacksStore.leaseDue(deps.db, now, new Date(now.getTime() + LEASE_SECONDS * 1000), opts.limit ?? 20);
-  let delivered = 0, failed = 0;
+  const holder = holderOf(deps);
+  const leaseSeconds = deps.config.leaseSeconds;
+  const rows = await callbacksStore.leaseDue(deps.db, now, holder, leaseSeconds, opts.limit ?? 20);
+  let attempted = 0, delivered = 0, failed = 0;
   const one = async (row: OutboxRecord) => {
+    // Rows later in the batch waited for earlier POSTs: skip one another instance has taken over since.
+    if (!(await callbacksStore.renewLease(deps.db, row.id, holder, leaseSeconds))) return;
+    attempted++;
     const attempt = row.attempts + 1;
     const at = deps.now();
     const secret = await signingSecret(deps, row);
@@ -95,8 +102,9 @@ export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Prom
     const giveUp = !ok && attempt >= MAX_ATTEMPTS;
     if (ok) delivered++;
     else failed++;
-    await callbacksStore.recordAttempt(
+    const recorded = await callbacksStore.recordAttempt(
       deps.db,
+      holder,
       { deliveryId: row.id, attempt, at, durationMs: Date.now() - started, statusCode: res.statusCode, error: res.error },
       {
         state: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
@@ -104,26 +112,33 @@ export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Prom
         deliveredAt: ok ? at : null,
       },
     );
-    if (!ok) deps.log.warn('callback delivery failed', { deliveryId: row.id, attempt, url: row.url, error: res.error, gaveUp: giveUp });
+    // Lost the lease while posting (this instance stalled past it): the instance that took over records.
+    if (!recorded) deps.log.warn('callback lease lost during delivery; attempt not recorded', { deliveryId: row.id, attempt, ok });
+    else if (!ok) deps.log.warn('callback delivery failed', { deliveryId: row.id, attempt, url: row.url, error: res.error, gaveUp: giveUp });
   };
   for (let i = 0; i < rows.length; i += 4) await Promise.all(rows.slice(i, i + 4).map(one));
-  return { attempted: rows.length, delivered, failed };
+  return { attempted, delivered, failed };
 }
 
 /**
- * The background deliverer: polls every pollMs and is woken when an outbox row is written. The app's
- * DomainEvents has no subscribe method, so the hook is chained (and restored on stop).
+ * The background deliverer: polls every pollMs and is woken when an outbox row is written. Stopping
+ * resolves once the round under way has finished, so a draining instance records what it sent before it
+ * hands its leases back (otherwise another instance would send those rows again).
  */
-export function startDeliverer(deps: AppDeps, pollMs = 2000): () => void {
-  let running = false;
+export function startDeliverer(deps: AppDeps, pollMs = 2000): () => Promise<void> {
+  let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const run = async () => {
+    if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = true;
+    running = round();
+    await running;
+  };
+  const round = async () => {
     try {
       do {
         again = false;
@@ -134,16 +149,17 @@ export function startDeliverer(deps: AppDeps, pollMs = 2000): () => void {
     } catch (err) {
       deps.log.error('callback deliverer failed', { error: String(err) });
     } finally {
-      running = false;
+      running = null;
     }
   };
   const timer = setInterval(() => void run(), pollMs);
   timer.unref();
   const unsubscribe = deps.events.subscribeOutbox(() => void run());
   void run();
-  return () => {
+  return async () => {
     stopped = true;
     clearInterval(timer);
     unsubscribe();
+    await running;
   };
 }

@@ -5,10 +5,13 @@
  * - auto-cancel of further coordination not answered by its start (also done lazily on reads);
  * - the purge of ephemeral operations expired for a week;
  * - revalidation of approved authorizations when the dataset changes, and the sandbox TFR overlay sync.
+ * Auto-cancel, the purge and revalidation run on one instance at a time under an expiring lease
+ * (clusterEvery, runOnce); the deliverer leases rows itself; the TFR sync is per instance by nature.
  */
-import { registerWorker } from '../../background';
+import { clusterEvery, registerWorker, revalidationLease, runOnce } from '../../background';
+import { leasesStore } from '../../store/leases';
 import { startDeliverer } from '../callbacks/deliver';
-import { revalidateOnSwap } from '../laanc/revalidate';
+import { revalidateApproved } from '../laanc/revalidate';
 import { syncSandboxTfrs } from '../laanc/sandbox';
 import { autoCancelDue } from '../laanc/transitions';
 import { purgeExpiredEphemeral } from './ephemeral';
@@ -16,6 +19,8 @@ import { purgeExpiredEphemeral } from './ephemeral';
 export const AUTO_CANCEL_EVERY_MS = 30_000;
 export const PURGE_EVERY_MS = 3_600_000;
 export const SANDBOX_TFR_SYNC_MS = 5_000;
+/** Run-once markers (e.g. of a dataset's revalidation) are forgotten after this many days. */
+const DONE_MARKERS_KEPT_DAYS = 30;
 
 function every(ms: number, fn: () => Promise<unknown>, onError: (err: unknown) => void): () => void {
   let busy = false;
@@ -34,9 +39,20 @@ export function registerOperationWorkers(): void {
   if (registered) return;
   registered = true;
   registerWorker((deps) => startDeliverer(deps));
-  registerWorker((deps) => every(AUTO_CANCEL_EVERY_MS, () => autoCancelDue(deps), (err) => deps.log.error('auto-cancel failed', { error: String(err) })));
-  registerWorker((deps) => revalidateOnSwap(deps));
+  registerWorker((deps) => clusterEvery(deps, 'job:auto-cancel', AUTO_CANCEL_EVERY_MS, () => autoCancelDue(deps), (err) => deps.log.error('auto-cancel failed', { error: String(err) })));
+  registerWorker((deps) => {
+    const stop = new AbortController();
+    const off = deps.datasets.onSwap((ds) => {
+      runOnce(deps, revalidationLease(ds), () => revalidateApproved(deps, ds), stop.signal).catch((err) => deps.log.error('revalidation after a dataset change failed', { error: String(err) }));
+    });
+    return () => {
+      stop.abort();
+      off();
+    };
+  });
   // Sandbox TFRs published through another instance, or before a restart, join this one's dataset.
   registerWorker((deps) => (deps.config.profile === 'sandbox' ? every(SANDBOX_TFR_SYNC_MS, () => syncSandboxTfrs(deps), (err) => deps.log.error('sandbox TFR sync failed', { error: String(err) })) : () => undefined));
-  registerWorker((deps) => every(PURGE_EVERY_MS, () => purgeExpiredEphemeral(deps), (err) => deps.log.error('ephemeral purge failed', { error: String(err) })));
+  const purge = (deps: Parameters<typeof purgeExpiredEphemeral>[0]) =>
+    Promise.all([purgeExpiredEphemeral(deps), leasesStore.purgeDone(deps.db, DONE_MARKERS_KEPT_DAYS)]);
+  registerWorker((deps) => clusterEvery(deps, 'job:ephemeral-purge', PURGE_EVERY_MS, () => purge(deps), (err) => deps.log.error('ephemeral purge failed', { error: String(err) })));
 }

@@ -1,0 +1,64 @@
+/**
+ * What stands between the port and the app (docs/security-connections.md): time-outs for slow clients,
+ * a cap on connections per remote address, and the owner-only permissions of DATA_DIR, which holds
+ * the store and with it the token secret.
+ */
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import type { Server, ServerOptions } from 'node:http';
+import path from 'node:path';
+import type { Config } from './config';
+
+/** http.createServer options: headers, whole request and idle keep-alive limits. */
+export function serverOptions(config: Config): ServerOptions {
+  return {
+    headersTimeout: config.headersTimeoutSeconds * 1000,
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    // Node checks the two time-outs above only this often (default 30 s, which would let a slow client
+    // hold a socket for up to 30 s past its limit).
+    connectionsCheckingInterval: 1000,
+  };
+}
+
+/**
+ * Closes at once each connection beyond `max` open ones from one remote address (0: no cap). Behind a
+ * load balancer every connection comes from its address: raise or disable the cap there (docs/deploy.md).
+ */
+export function limitConnectionsPerAddress(server: Server, max: number): void {
+  if (max <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const addr = socket.remoteAddress ?? 'unknown';
+    const n = (open.get(addr) ?? 0) + 1;
+    if (n > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(addr, n);
+    socket.once('close', () => {
+      const left = (open.get(addr) ?? 1) - 1;
+      if (left <= 0) open.delete(addr);
+      else open.set(addr, left);
+    });
+  });
+}
+
+/**
+ * DATA_DIR and everything in it owner-only: directories 0700, files 0600. New files get that from the
+ * process umask (0077, set first thing in server/index.ts); this fixes what an older version left
+ * world-writable. Symbolic links are neither followed nor changed.
+ */
+export function secureDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const walk = (p: string) => {
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) return;
+    if (st.isDirectory()) {
+      if ((st.mode & 0o777) !== 0o700) chmodSync(p, 0o700);
+      for (const name of readdirSync(p)) walk(path.join(p, name));
+    } else if ((st.mode & 0o077) !== 0) {
+      chmodSync(p, st.mode & 0o700);
+    }
+  };
+  walk(dir);
+}

@@ -1,0 +1,171 @@
+/**
+ * One real service process on a fresh DATA_DIR (sandbox profile: the first start generates the dataset,
+ * which takes seconds): readiness stays 503 "starting" until the dataset is loaded while liveness answers;
+ * DATA_DIR ends owner-only; a client trickling its headers is cut off after HEADERS_TIMEOUT_SECONDS;
+ * connections beyond MAX_CONNECTIONS_PER_ADDRESS are closed; SIGTERM turns readiness to "draining",
+ * stops accepting, lets a request in flight finish, and exits 0.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../server/store/postgres';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-lifecycle-'));
+let child: ChildProcess;
+let port = 0;
+let base = '';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const observed: { live: number | null; ready: number | null; readyStatus: string | null }[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+async function databaseUrl(): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return '';
+  const schema = `lifecycle_${Date.now()}`;
+  const admin = await openPostgres(url);
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  await admin.close();
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
+async function get(p: string): Promise<{ status: number; body: { status?: string } } | null> {
+  try {
+    const r = await fetch(`${base}${p}`, { signal: AbortSignal.timeout(2000) });
+    return { status: r.status, body: (await r.json()) as { status?: string } };
+  } catch {
+    return null; // not listening (yet, or any more), or busy generating the dataset
+  }
+}
+
+function openSocket(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = connect(port, '127.0.0.1', () => resolve(s));
+    s.on('error', reject);
+  });
+}
+
+const closed = (s: Socket) => new Promise<void>((r) => (s.destroyed ? r() : s.once('close', () => r())));
+
+beforeAll(async () => {
+  // What an older version left behind: world-writable.
+  chmodSync(dataDir, 0o777);
+  mkdirSync(path.join(dataDir, 'old'));
+  chmodSync(path.join(dataDir, 'old'), 0o777);
+  writeFileSync(path.join(dataDir, 'old', 'legacy.json'), '{}');
+  chmodSync(path.join(dataDir, 'old', 'legacy.json'), 0o666);
+
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'sandbox', PORTAL_DIR: '', DATASET_POLL_SECONDS: '0', DATABASE_URL: await databaseUrl(),
+      HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '30', MAX_CONNECTIONS_PER_ADDRESS: '6', DRAIN_DELAY_SECONDS: '1', DRAIN_TIMEOUT_SECONDS: '20',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const deadline = Date.now() + 170_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+    const [live, ready] = [await get('/livez'), await get('/readyz')];
+    if (live || ready) observed.push({ live: live?.status ?? null, ready: ready?.status ?? null, readyStatus: ready?.body.status ?? null });
+    if (ready?.status === 200) return;
+    await sleep(100);
+  }
+  throw new Error('service did not become ready');
+}, 180_000);
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('one instance from start to SIGTERM', () => {
+  it('is live but not ready until its dataset is loaded', async () => {
+    const first200 = observed.findIndex((o) => o.ready === 200);
+    expect(first200).toBeGreaterThan(0); // the port was open, and answered, before the dataset was ready
+    for (const o of observed.slice(0, first200)) {
+      if (o.ready !== null) expect(o).toMatchObject({ ready: 503, readyStatus: 'starting' });
+      if (o.live !== null) expect(o.live).toBe(200);
+    }
+    const status = await fetch(`${base}/v1/status`);
+    expect(status.status).toBe(200);
+    expect(((await status.json()) as { dataset: { features: number } }).dataset.features).toBeGreaterThan(0);
+  });
+
+  it('keeps DATA_DIR owner-only: directories 0700, files 0600, old ones fixed', () => {
+    const loose: string[] = [];
+    const walk = (p: string) => {
+      const st = lstatSync(p);
+      if (st.isSymbolicLink()) return;
+      if (st.isDirectory()) {
+        if ((st.mode & 0o777) !== 0o700) loose.push(`${p} ${(st.mode & 0o777).toString(8)}`);
+        readdirSync(p).forEach((n) => walk(path.join(p, n)));
+      } else if ((st.mode & 0o077) !== 0) loose.push(`${p} ${(st.mode & 0o777).toString(8)}`);
+    };
+    walk(dataDir);
+    expect(loose).toEqual([]);
+    expect(lstatSync(path.join(dataDir, 'old', 'legacy.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('cuts off a client that trickles its headers after HEADERS_TIMEOUT_SECONDS (1 s)', async () => {
+    const s = await openSocket();
+    const started = Date.now();
+    s.write('GET /livez HTTP/1.1\r\nHost: a\r\n');
+    const trickle = setInterval(() => !s.destroyed && s.write('X-Slow: 1\r\n'), 200);
+    s.on('error', () => undefined);
+    s.resume();
+    await Promise.race([closed(s), sleep(15_000)]);
+    clearInterval(trickle);
+    const held = Date.now() - started;
+    expect(s.destroyed || s.readableEnded).toBe(true);
+    expect(held).toBeGreaterThanOrEqual(900);
+    expect(held).toBeLessThan(5_000);
+    s.destroy();
+  });
+
+  it('closes connections beyond MAX_CONNECTIONS_PER_ADDRESS (6) from one address', async () => {
+    const sockets = await Promise.all(Array.from({ length: 9 }, () => openSocket()));
+    sockets.forEach((s) => s.on('error', () => undefined).resume());
+    await sleep(400); // well before the 1 s header time-out closes the rest
+    const open = sockets.filter((s) => !s.destroyed && !s.readableEnded);
+    expect(sockets.length - open.length).toBeGreaterThanOrEqual(3);
+    expect(open.length).toBeLessThanOrEqual(6);
+    sockets.forEach((s) => s.destroy());
+    await sleep(200);
+  });
+
+  it('on SIGTERM: not ready, then not accepting; the request in flight finishes; exit 0', async () => {
+    const body = 'grant_type=client_credentials&client_id=sandbox-client&client_secret=sandbox-secret';
+    const s = await openSocket();
+    let reply = '';
+    s.on('data', (c: Buffer) => (reply += c.toString('utf8')));
+    s.write(`POST /v1/oauth/token HTTP/1.1\r\nHost: a\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`);
+    s.write(body.slice(0, 20)); // the rest comes after SIGTERM
+    await sleep(300);
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    await sleep(300);
+    expect(await get('/readyz')).toMatchObject({ status: 503, body: { status: 'draining' } }); // within DRAIN_DELAY_SECONDS
+    await sleep(1_500);
+    expect(await get('/livez')).toBeNull(); // no longer accepting
+    s.write(body.slice(20));
+    await Promise.race([closed(s), sleep(10_000)]);
+    expect(reply).toMatch(/^HTTP\/1\.1 200/);
+    expect(reply).toContain('accessToken');
+    expect(await Promise.race([exited, sleep(20_000).then(() => 'still running')])).toBe(0);
+  });
+});
