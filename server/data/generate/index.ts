@@ -15,6 +15,8 @@ import { buildAirports } from './airports-layer';
 import { buildClassAirspace } from './class-airspace';
 import { buildLandAreas } from './land-areas';
 import { buildLiveNotices } from './live-notices';
+import { applyRealOverlay, mergeStadiumEvents } from './real-overlay';
+import { loadShippedFaaData } from './real-files';
 import { liveSources, staticSources } from './sources';
 import { buildSpecialAirspace } from './special-areas';
 import { buildStadiums } from './stadium-events';
@@ -22,7 +24,7 @@ import { dayStamp, iso, utcDayStart } from './time';
 import { buildFacilityMapCells } from './uasfm';
 
 /** Bump whenever generated content changes: a stored sandbox of another version is regenerated. */
-export const GENERATOR_VERSION = 'g1';
+export const GENERATOR_VERSION = 'g2-real';
 
 /** The source whose version records the generator version of a stored static part. */
 const GENERATOR_SOURCE_ID = 'sandbox-class-airspace';
@@ -34,12 +36,20 @@ export interface StaticPart {
   features: AirspaceFeature[];
 }
 
+export interface GenerateOptions {
+  /**
+   * Lay the FAA files shipped in data/faa over the model (real-overlay.ts); default true. Off, the
+   * dataset is the model alone, which is how the model's own fidelity is measured.
+   */
+  realOverlay?: boolean;
+}
+
 /** The expensive part (seconds): everything that does not depend on the time of day. */
-export async function generateStaticPart(now: Date): Promise<StaticPart> {
+export async function generateStaticPart(now: Date, opts: GenerateOptions = {}): Promise<StaticPart> {
   const db = await loadAirportDb();
   const generatedAt = iso(now);
   const classes = buildClassAirspace(db.airports);
-  const features = [
+  const model = [
     ...buildAirports(db.airports),
     ...classes.features,
     ...buildFacilityMapCells(classes.surfaces, db.airports),
@@ -49,7 +59,9 @@ export async function generateStaticPart(now: Date): Promise<StaticPart> {
   const sources = staticSources({
     generatorVersion: GENERATOR_VERSION, airportPackageVersion: db.packageVersion, airportDataDate: db.dataDate, staticGeneratedAt: generatedAt,
   });
-  return { generatedAt, sources, features };
+  if (opts.realOverlay === false) return { generatedAt, sources, features: model };
+  const real = loadShippedFaaData(generatedAt);
+  return { generatedAt, sources: [...sources, ...real.sources], features: applyRealOverlay(model, real) };
 }
 
 /** The cheap part (milliseconds): stadium events, TFRs and NOTAMs for the UTC day of `now`. */
@@ -67,7 +79,10 @@ function datasetVersion(airportVersion: string, now: Date): string {
 }
 
 function assemble(part: StaticPart, now: Date): DatasetFile {
-  const live = generateTimeRelativePart(now);
+  const generated = generateTimeRelativePart(now);
+  // Real stadiums of the static part take the events generated for the same venue.
+  const stadiums = mergeStadiumEvents(part.features, generated.features);
+  const live = { sources: generated.sources, features: stadiums.live };
   return {
     format: 'skyplan-airspace-dataset',
     formatVersion: 1,
@@ -75,13 +90,13 @@ function assemble(part: StaticPart, now: Date): DatasetFile {
     generatedAt: part.generatedAt,
     kind: 'sandbox',
     sources: [...part.sources, ...live.sources],
-    features: [...part.features, ...live.features],
+    features: [...stadiums.static, ...live.features],
   };
 }
 
 /** The whole sandbox dataset for `now`; the same `now` (and installed data) gives the same output. */
-export async function generateSandboxDataset(opts: { now: Date }): Promise<DatasetFile> {
-  return assemble(await generateStaticPart(opts.now), opts.now);
+export async function generateSandboxDataset(opts: { now: Date } & GenerateOptions): Promise<DatasetFile> {
+  return assemble(await generateStaticPart(opts.now, opts), opts.now);
 }
 
 /**
