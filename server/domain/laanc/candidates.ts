@@ -164,7 +164,7 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
     const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);
     if (zero.length) notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ZERO_CEILING', zero.map((c) => c.cell.id), where, flight));
-    if (!within && lowest > 0) {
+    if (altitude > lowest && lowest > 0) {
       const above = cells.filter((c) => c.cell.ceilingFt < altitude);
       notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ABOVE_CEILING', above.map((c) => c.cell.id), largestPolygon(unionAll(above.map((c) => c.shared)) ?? area), flight));
     }
