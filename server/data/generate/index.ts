@@ -8,6 +8,7 @@
  * cases. Its features carry props.timeRelative = true, which is how a load strips yesterday's copy.
  * See docs/dataset-sandbox.md.
  */
+import path from 'node:path';
 import { readActiveDataset, writeDataset } from '../dataset-files';
 import type { AirspaceFeature, DatasetFile, DatasetSource } from '../model';
 import { airportPackageVersion, loadAirportDb } from './airports-db';
@@ -16,7 +17,7 @@ import { buildClassAirspace } from './class-airspace';
 import { buildLandAreas } from './land-areas';
 import { buildLiveNotices } from './live-notices';
 import { applyRealOverlay, mergeStadiumEvents } from './real-overlay';
-import { loadShippedFaaData } from './real-files';
+import { SHIPPED_FAA_FILES, loadShippedFaaData } from './real-files';
 import { liveSources, staticSources } from './sources';
 import { buildSpecialAirspace } from './special-areas';
 import { buildStadiums } from './stadium-events';
@@ -113,11 +114,15 @@ export function refreshTimeRelative(file: DatasetFile, now: Date): DatasetFile {
   return assemble(part, now);
 }
 
-/** Whether a stored sandbox was made by this generator from the installed airport data. */
+/**
+ * Whether a stored sandbox was made by this generator from the installed airport data, with the FAA
+ * files laid over it (a model-only file, written for measuring the model, is never served).
+ */
 export function isCurrentSandbox(file: DatasetFile): boolean {
   return file.kind === 'sandbox'
     && file.sources.find((s) => s.id === GENERATOR_SOURCE_ID)?.version === GENERATOR_VERSION
-    && airportVersionOf(file.sources) === airportPackageVersion();
+    && airportVersionOf(file.sources) === airportPackageVersion()
+    && SHIPPED_FAA_FILES.every((f) => file.sources.some((s) => s.kind === 'faa' && s.file === path.basename(f.path)));
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Real stadiums take the events the sandbox generates for the same venue, and never keep yesterday's. */
+/** Real stadiums take the events the sandbox generates for the same venue (never yesterday's); a stored sandbox is served only with the FAA files over it. */
 import { describe, expect, it } from 'vitest';
 import type { AirspaceFeature } from '../model';
 import { mergeStadiumEvents } from './real-overlay';
@@ -32,5 +32,20 @@ describe('mergeStadiumEvents', () => {
   it('keeps generated stadiums far from any real one', () => {
     const far: AirspaceFeature = { ...generated('2026-07-04'), id: 'stadium:nfl-den', geometry: point(-105.02, 39.744) };
     expect(mergeStadiumEvents([real], [far]).live).toEqual([far]);
+  });
+});
+
+describe('isCurrentSandbox', () => {
+  it('serves a stored sandbox only when it has every shipped FAA file laid over the model', async () => {
+    const { GENERATOR_VERSION, isCurrentSandbox } = await import('./index');
+    const { airportPackageVersion } = await import('./airports-db');
+    const { SHIPPED_FAA_FILES } = await import('./real-files');
+    const src = (id: string, extra: object = {}) => ({ id, name: id, version: GENERATOR_VERSION, effectiveDate: 'x', retrievedAt: 'x', attribution: 'a', licence: 'l', ...extra });
+    const model = [src('sandbox-class-airspace'), src('ourairports', { version: airportPackageVersion() })];
+    const real = SHIPPED_FAA_FILES.map((f) => src(`faa:${f.path}`, { kind: 'faa', file: f.path.split('/').pop() }));
+    const file = (sources: ReturnType<typeof src>[]) => ({ format: 'skyplan-airspace-dataset' as const, formatVersion: 1 as const, version: 'v', generatedAt: 'x', kind: 'sandbox' as const, sources, features: [] });
+    expect(isCurrentSandbox(file([...model, ...real]))).toBe(true);
+    expect(isCurrentSandbox(file(model))).toBe(false);
+    expect(isCurrentSandbox(file([...model, ...real.slice(1)]))).toBe(false);
   });
 });
