@@ -8,7 +8,8 @@ import { expect, test } from './fixtures';
 
 test('an area at Boeing Field needs LAANC, and its facility-map notice shows on the map', async ({ page }) => {
   await given.signedIn(page, 'pilot');
-  await given.onPlanPage(page, squareParam(-122.312, 47.528, 0.008));
+  // West of the runway: the FAA cells here are LAANC-enabled (those on the runway are not: DroneZone).
+  await given.onPlanPage(page, squareParam(-122.318, 47.525, 0.008));
   await then.briefingStatus(page, 'CAUTION', 'LAANC');
   await expect(page.getByTestId('briefing:authorization')).toContainText('request LAANC');
   // The status stays in the panel's sticky bar and leads to the briefing.
@@ -27,7 +28,7 @@ test('an area at Boeing Field needs LAANC, and its facility-map notice shows on 
 
 test('raising the altitude above the facility-map ceiling changes the briefing', async ({ page }) => {
   await given.signedIn(page, 'pilot');
-  // A cell north of Boeing Field with a 100 ft ceiling in the sandbox dataset.
+  // A cell north of Boeing Field with a 200 ft ceiling in the FAA facility map (MAP_EFF 2025-10-30) the sandbox ships.
   await given.onPlanPage(page, `${squareParam(-122.33, 47.57, 0.003)}&alt=50`);
   await then.briefingStatus(page, 'CAUTION', 'LAANC');
   const ceiling = page.locator('[data-testid="briefing:notice"][data-source="NOTICE_DATA_SOURCE_UASFM_CEILING"]').first();
@@ -36,8 +37,8 @@ test('raising the altitude above the facility-map ceiling changes the briefing',
   await expect(page.getByTestId('briefing:above-ceiling')).toHaveCount(0);
 
   await when.setAltitude(page, 300);
-  await expect(ceiling).toContainText('above the 100 ft ceiling', { timeout: 20_000 });
-  await expect(page.getByTestId('briefing:above-ceiling')).toContainText('Your 300 ft is above the 100 ft ceiling');
+  await expect(ceiling).toContainText('above the 200 ft ceiling', { timeout: 20_000 });
+  await expect(page.getByTestId('briefing:above-ceiling')).toContainText('Your 300 ft is above the 200 ft ceiling');
   await expect(page).toHaveURL(/alt=300/);
 });
 

@@ -3,6 +3,7 @@
  * in 4.14, GET /v1/advisories/bbox and POST /v1/advisories/geojson (endpoints.md; shapes our choice).
  */
 import { z } from 'zod';
+import { DataProvenanceSchema } from './briefing';
 import { envelope, GeometrySchema, type Geometry } from './common';
 
 /** Spec 8: the bounding box of the query geometry may not have a side longer than 30 NM (4.5, 4.6). */
@@ -105,6 +106,7 @@ export const AdvisoryPropertiesSchema = z
     startTime: z.string().optional().describe('Start of the period in effect during the query window (RFC 3339)'),
     timezone: z.string().optional(),
     title: z.string().optional(),
+    provenance: z.array(DataProvenanceSchema).optional().describe('Our extension (as on a briefing notice): where the advisory\'s data comes from'),
   })
   .meta({ id: 'AdvisoryProperties', description: 'Spec 2.7' });
 export type AdvisoryProperties = z.infer<typeof AdvisoryPropertiesSchema>;

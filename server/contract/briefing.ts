@@ -151,6 +151,18 @@ export const ContactInformationSchema = z
   .meta({ id: 'ContactInformation' });
 export type ContactInformation = z.infer<typeof ContactInformationSchema>;
 
+/** Our extension (docs/provenance.md): where a notice's data comes from. */
+export const DataProvenanceSchema = z
+  .object({
+    kind: z.enum(['faa', 'generated', 'open-data']).describe('faa: an FAA file or feed; generated: modelled by the sandbox generator; open-data: third-party open data (OurAirports)'),
+    sourceId: z.string().describe('Id of the source in /v1/status dataset.sources'),
+    name: z.string().describe('The source in words, with the FAA file name for FAA data'),
+    file: z.string().optional().describe('The FAA file (or feed) the data was read from'),
+    effectiveDate: z.string().optional().describe('RFC 3339: when the data took effect as its publisher states it (facility-map cycle, NOTAM effective time); absent when the file states none'),
+  })
+  .meta({ id: 'DataProvenance' });
+export type DataProvenance = z.infer<typeof DataProvenanceSchema>;
+
 export const NoticeSchema = z
   .object({
     dataSource: NoticeDataSourceSchema.optional(),
@@ -170,6 +182,10 @@ export const NoticeSchema = z
     geometry: GeometrySchema.optional().describe('2D boundary of the notice; left out when includeGeometry is false'),
     schedule: ScheduleSchema.optional(),
     events: z.array(EventSchema).optional().describe('Scheduled events during the lifetime of the notice'),
+    provenance: z
+      .array(DataProvenanceSchema)
+      .optional()
+      .describe('Our extension. Every source the notice was built from, the leading feature\'s first: FAA file and effective date, or generated (sandbox)'),
   })
   .meta({ id: 'Notice' });
 export type Notice = z.infer<typeof NoticeSchema>;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 export const SourceStatusSchema = z.object({
   id: z.string(),
   name: z.string(),
+  kind: z.enum(['faa', 'generated', 'open-data']).optional().describe('Always sent by this service. ' + 'faa: an FAA file or feed; generated: modelled by the sandbox generator; open-data: third-party open data'),
+  file: z.string().optional().describe('The FAA file or feed the data was read from'),
+  effectiveDateStated: z.boolean().optional().describe('Always sent by this service. ' + 'false when the publisher states no effective date (effectiveDate is then the retrieval time)'),
   version: z.string(),
   effectiveDate: z.string(),
   retrievedAt: z.string(),

@@ -104,9 +104,21 @@ export interface AirspaceFeature {
   props?: Record<string, string | number | boolean | null>;
 }
 
+/**
+ * What kind of data a source is (docs/provenance.md): an FAA file or feed, data the sandbox generator
+ * modelled, or third-party open data (OurAirports).
+ */
+export type SourceKind = 'faa' | 'generated' | 'open-data';
+
 export interface DatasetSource {
   id: string;
   name: string;
+  /** Absent in datasets written before it existed: see sourceKind(). */
+  kind?: SourceKind;
+  /** The FAA file (or feed) the data was read from, by name. */
+  file?: string;
+  /** false when the publisher states no effective date: effectiveDate then is the retrieval time. */
+  effectiveDateStated?: boolean;
   /** Version of this source's data, e.g. the facility-map cycle "2025-10-30" or a generator version. */
   version: string;
   /** When this data took effect (RFC 3339). */
@@ -131,4 +143,20 @@ export interface DatasetFile {
   kind: 'sandbox' | 'faa';
   sources: DatasetSource[];
   features: AirspaceFeature[];
+}
+
+/** The kind of a source, also for datasets written before sources carried one. */
+export function sourceKind(s: DatasetSource, datasetKind: DatasetFile['kind']): SourceKind {
+  if (s.kind) return s.kind;
+  if (datasetKind === 'faa' || s.id.startsWith('faa:')) return 'faa';
+  return s.id === 'ourairports' ? 'open-data' : 'generated';
+}
+
+/**
+ * Whether a source's effectiveDate is one its publisher states. Older datasets do not say: the
+ * importers' convention applies (an unstated date is the retrieval time).
+ */
+export function effectiveDateStated(s: DatasetSource, datasetKind: DatasetFile['kind']): boolean {
+  if (s.effectiveDateStated !== undefined) return s.effectiveDateStated;
+  return sourceKind(s, datasetKind) === 'faa' ? s.effectiveDate !== s.retrievedAt : true;
 }

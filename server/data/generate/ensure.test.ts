@@ -19,10 +19,13 @@ afterAll(async () => {
 
 const sandboxFiles = async () => (await readdir(path.join(dir, 'datasets'))).filter((f) => f.startsWith('sandbox-'));
 
+// Generating (the model plus the FAA files over it, and writing ~56 MB) takes 5-20 s on the shared box.
+const GENERATES = { timeout: 90_000 };
+
 describe('ensureSandboxDataset', () => {
   let first: DatasetFile;
 
-  it('generates, writes and activates a sandbox when there is none', async () => {
+  it('generates, writes and activates a sandbox when there is none', GENERATES, async () => {
     first = await ensureSandboxDataset(dir, DAY1);
     expect(first.kind).toBe('sandbox');
     expect(first.version).toContain(GENERATOR_VERSION);
@@ -42,7 +45,7 @@ describe('ensureSandboxDataset', () => {
     expect(tfrIds(next)).toHaveLength(tfrIds(first).length);
   });
 
-  it('regenerates a sandbox written by another generator version', async () => {
+  it('regenerates a sandbox written by another generator version', GENERATES, async () => {
     const stale: DatasetFile = {
       ...first, version: 'sandbox-old',
       sources: first.sources.map((s) => (s.id === 'sandbox-class-airspace' ? { ...s, version: 'g0' } : s)),

@@ -8,6 +8,7 @@
  * cases. Its features carry props.timeRelative = true, which is how a load strips yesterday's copy.
  * See docs/dataset-sandbox.md.
  */
+import path from 'node:path';
 import { readActiveDataset, writeDataset } from '../dataset-files';
 import type { AirspaceFeature, DatasetFile, DatasetSource } from '../model';
 import { airportPackageVersion, loadAirportDb } from './airports-db';
@@ -15,6 +16,8 @@ import { buildAirports } from './airports-layer';
 import { buildClassAirspace } from './class-airspace';
 import { buildLandAreas } from './land-areas';
 import { buildLiveNotices } from './live-notices';
+import { applyRealOverlay, mergeStadiumEvents } from './real-overlay';
+import { SHIPPED_FAA_FILES, loadShippedFaaData } from './real-files';
 import { liveSources, staticSources } from './sources';
 import { buildSpecialAirspace } from './special-areas';
 import { buildStadiums } from './stadium-events';
@@ -22,7 +25,7 @@ import { dayStamp, iso, utcDayStart } from './time';
 import { buildFacilityMapCells } from './uasfm';
 
 /** Bump whenever generated content changes: a stored sandbox of another version is regenerated. */
-export const GENERATOR_VERSION = 'g1';
+export const GENERATOR_VERSION = 'g2-real';
 
 /** The source whose version records the generator version of a stored static part. */
 const GENERATOR_SOURCE_ID = 'sandbox-class-airspace';
@@ -34,12 +37,20 @@ export interface StaticPart {
   features: AirspaceFeature[];
 }
 
+export interface GenerateOptions {
+  /**
+   * Lay the FAA files shipped in data/faa over the model (real-overlay.ts); default true. Off, the
+   * dataset is the model alone, which is how the model's own fidelity is measured.
+   */
+  realOverlay?: boolean;
+}
+
 /** The expensive part (seconds): everything that does not depend on the time of day. */
-export async function generateStaticPart(now: Date): Promise<StaticPart> {
+export async function generateStaticPart(now: Date, opts: GenerateOptions = {}): Promise<StaticPart> {
   const db = await loadAirportDb();
   const generatedAt = iso(now);
   const classes = buildClassAirspace(db.airports);
-  const features = [
+  const model = [
     ...buildAirports(db.airports),
     ...classes.features,
     ...buildFacilityMapCells(classes.surfaces, db.airports),
@@ -49,7 +60,9 @@ export async function generateStaticPart(now: Date): Promise<StaticPart> {
   const sources = staticSources({
     generatorVersion: GENERATOR_VERSION, airportPackageVersion: db.packageVersion, airportDataDate: db.dataDate, staticGeneratedAt: generatedAt,
   });
-  return { generatedAt, sources, features };
+  if (opts.realOverlay === false) return { generatedAt, sources, features: model };
+  const real = loadShippedFaaData(generatedAt);
+  return { generatedAt, sources: [...sources, ...real.sources], features: applyRealOverlay(model, real) };
 }
 
 /** The cheap part (milliseconds): stadium events, TFRs and NOTAMs for the UTC day of `now`. */
@@ -67,7 +80,10 @@ function datasetVersion(airportVersion: string, now: Date): string {
 }
 
 function assemble(part: StaticPart, now: Date): DatasetFile {
-  const live = generateTimeRelativePart(now);
+  const generated = generateTimeRelativePart(now);
+  // Real stadiums of the static part take the events generated for the same venue.
+  const stadiums = mergeStadiumEvents(part.features, generated.features);
+  const live = { sources: generated.sources, features: stadiums.live };
   return {
     format: 'skyplan-airspace-dataset',
     formatVersion: 1,
@@ -75,13 +91,13 @@ function assemble(part: StaticPart, now: Date): DatasetFile {
     generatedAt: part.generatedAt,
     kind: 'sandbox',
     sources: [...part.sources, ...live.sources],
-    features: [...part.features, ...live.features],
+    features: [...stadiums.static, ...live.features],
   };
 }
 
 /** The whole sandbox dataset for `now`; the same `now` (and installed data) gives the same output. */
-export async function generateSandboxDataset(opts: { now: Date }): Promise<DatasetFile> {
-  return assemble(await generateStaticPart(opts.now), opts.now);
+export async function generateSandboxDataset(opts: { now: Date } & GenerateOptions): Promise<DatasetFile> {
+  return assemble(await generateStaticPart(opts.now, opts), opts.now);
 }
 
 /**
@@ -98,11 +114,15 @@ export function refreshTimeRelative(file: DatasetFile, now: Date): DatasetFile {
   return assemble(part, now);
 }
 
-/** Whether a stored sandbox was made by this generator from the installed airport data. */
+/**
+ * Whether a stored sandbox was made by this generator from the installed airport data, with the FAA
+ * files laid over it (a model-only file, written for measuring the model, is never served).
+ */
 export function isCurrentSandbox(file: DatasetFile): boolean {
   return file.kind === 'sandbox'
     && file.sources.find((s) => s.id === GENERATOR_SOURCE_ID)?.version === GENERATOR_VERSION
-    && airportVersionOf(file.sources) === airportPackageVersion();
+    && airportVersionOf(file.sources) === airportPackageVersion()
+    && SHIPPED_FAA_FILES.every((f) => file.sources.some((s) => s.kind === 'faa' && s.file === path.basename(f.path)));
 }
 
 /**

@@ -28,11 +28,11 @@ export interface SourceInputs {
 export function staticSources(i: SourceInputs): DatasetSource[] {
   const cycle = chartCycle(Date.parse(i.staticGeneratedAt));
   const generated = (id: string, name: string, attribution: string, licence: string, url: string): DatasetSource => ({
-    id, name, version: i.generatorVersion, effectiveDate: cycle, retrievedAt: i.staticGeneratedAt, attribution, licence, url,
+    id, name, kind: 'generated', version: i.generatorVersion, effectiveDate: cycle, retrievedAt: i.staticGeneratedAt, attribution, licence, url,
   });
   return [
     {
-      id: 'ourairports', name: 'OurAirports US airports, heliports and seaplane bases', version: i.airportPackageVersion,
+      id: 'ourairports', name: 'OurAirports US airports, heliports and seaplane bases', kind: 'open-data', version: i.airportPackageVersion,
       effectiveDate: i.airportDataDate, retrievedAt: i.staticGeneratedAt, attribution: OURAIRPORTS_ATTRIBUTION, licence: ODBL,
       url: 'https://ourairports.com/data/',
     },
@@ -55,12 +55,12 @@ export function liveSources(generatorVersion: string, day: number): DatasetSourc
   const at = iso(day);
   return [
     {
-      id: 'sandbox-stadiums', name: 'Stadiums of 30,000+ seats with sandbox event schedules', version: `${generatorVersion}+${at.slice(0, 10)}`,
+      id: 'sandbox-stadiums', name: 'Stadiums of 30,000+ seats with sandbox event schedules', kind: 'generated', version: `${generatorVersion}+${at.slice(0, 10)}`,
       effectiveDate: at, retrievedAt: at, attribution: 'Venue facts from team, university and track sites; events generated (sandbox)',
       licence: 'Facts; generated schedule', url: 'https://www.faa.gov/uas/getting_started/where_can_i_fly/airspace_restrictions', refreshMinutes: 1440,
     },
     {
-      id: 'sandbox-live', name: 'Sandbox TFRs and NOTAMs relative to the current day', version: `${generatorVersion}+${at.slice(0, 10)}`,
+      id: 'sandbox-live', name: 'Sandbox TFRs and NOTAMs relative to the current day', kind: 'generated', version: `${generatorVersion}+${at.slice(0, 10)}`,
       effectiveDate: at, retrievedAt: at, attribution: 'Generated sandbox notices modelled on tfr.faa.gov', licence: 'Generated (no third-party data)',
       url: 'https://tfr.faa.gov/', refreshMinutes: 1440,
     },

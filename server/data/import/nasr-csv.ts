@@ -154,6 +154,9 @@ export function parseNasrAirports(baseText: string, opts: ParseOptions, rwy?: { 
     source: {
       id: opts.sourceId ?? 'faa:nasr:apt',
       name: `FAA NASR 28-day subscription, APT_BASE${rwy ? ' + APT_RWY' : ''} (${file})`,
+      kind: 'faa',
+      file,
+      effectiveDateStated: eff !== undefined,
       version: eff ?? 'unknown',
       effectiveDate: eff ? `${eff}T00:00:00Z` : opts.retrievedAt,
       retrievedAt: opts.retrievedAt,

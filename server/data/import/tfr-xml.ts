@@ -170,6 +170,9 @@ export function parseTfrXml(input: string, opts: ParseOptions): ParseResult {
     source: {
       id: opts.sourceId ?? `faa:tfr:${slug(file)}`,
       name: `FAA TFR ${notams.map((x) => `FDC ${x}`).join(', ')} (${file})`,
+      kind: 'faa',
+      file,
+      effectiveDateStated: effective !== undefined,
       version: `${notams.join(',')}@${created ?? sha256(input).slice(0, 12)}`,
       effectiveDate: effective ?? opts.retrievedAt,
       retrievedAt: opts.retrievedAt,

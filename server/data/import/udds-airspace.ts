@@ -47,31 +47,65 @@ function objectKey(p: Props, index: number): string {
   return fstr(p, 'OBJECTID', 'GLOBAL_ID', 'GLOBALID') ?? `n${index + 1}`;
 }
 
-/** UAS Facility Map grid cell: CEILING in feet AGL, APT1 is the authorizing facility. */
+interface CellAirport {
+  id: string;
+  name?: string;
+  /** APTn_LAANC (1/0); without it, a non-empty APTn_Enabled list. */
+  laanc: boolean;
+  /** APTn_Enabled ("107-AA,107-FC,44809-AA"), upper-cased; undefined when the file leaves it empty or out. */
+  enabled?: string[];
+}
+
+/** APT1..APT5 of a cell: every airport whose facility map covers it, in the FAA's order. */
+function cellAirports(p: Props): CellAirport[] {
+  const out: CellAirport[] = [];
+  for (const n of [1, 2, 3, 4, 5]) {
+    const id = fstr(p, `APT${n}_FAAID`);
+    if (!id) continue;
+    const list = fstr(p, `APT${n}_Enabled`);
+    const enabled = list ? list.split(',').map((e) => e.trim().toUpperCase()).filter(Boolean) : undefined;
+    const flag = fnum(p, `APT${n}_LAANC`);
+    out.push({ id, name: fstr(p, `APT${n}_NAME`), laanc: flag !== undefined ? flag === 1 : (enabled?.length ?? 0) > 0, ...(enabled ? { enabled } : {}) });
+  }
+  return out;
+}
+
+const CLASS_RANK = ['B', 'C', 'D', 'E'] as const;
+
+/** The most restrictive class among AIRSPACE_1..5 (B before C before D before E). */
+function cellClass(classes: string[]): Subtype | undefined {
+  const found = CLASS_RANK.find((c) => classes.some((x) => x.toUpperCase() === c));
+  return found ? (`CLASS_${found}` as Subtype) : undefined;
+}
+
+/** UAS Facility Map grid cell: CEILING in feet AGL, APT1 is the authorizing facility, APT2..5 share the cell. */
 export function mapUasfm(p: Props, ctx: MapContext): AirspaceFeature {
   let ceiling = fnum(p, 'CEILING');
   if (ceiling === undefined) throw new Error('CEILING is missing or not a number');
   if (/^m/i.test(fstr(p, 'UNIT') ?? '')) ceiling = Math.round(ceiling * 3.28084);
   if (ceiling < 0 || ceiling > 400) throw new Error(`CEILING ${ceiling} ft is outside the 0 to 400 ft the facility maps use`);
   const geometry = ctx.area();
-  const facility = fstr(p, 'APT1_FAAID');
-  const laancFlag = fnum(p, 'APT1_LAANC');
-  const enabled = (fstr(p, 'APT1_Enabled') ?? '').split(',').map((s) => s.trim().toUpperCase());
-  const laancEnabled = laancFlag !== undefined ? laancFlag === 1 : enabled.some((e) => e !== '');
+  const airports = cellAirports(p);
+  const first = airports[0];
+  const facility = first?.id;
+  const laancEnabled = first?.laanc ?? false;
+  const enabled = first?.enabled;
   const lat = fnum(p, 'LATITUDE') ?? ctx.centre()[1];
   const lon = fnum(p, 'LONGITUDE') ?? ctx.centre()[0];
-  const airports = [1, 2, 3, 4, 5].map((n) => fstr(p, `APT${n}_FAAID`)).filter((s): s is string => !!s);
   const classes = [1, 2, 3, 4, 5].map((n) => fstr(p, `AIRSPACE_${n}`)).filter((s): s is string => !!s);
-  const aptName = fstr(p, 'APT1_NAME');
-  const where = `${facility ?? 'unknown facility'}${aptName ? ` (${aptName})` : ''}`;
+  const subtype = cellClass(classes);
+  const named = airports.map((a) => `${a.id}${a.name ? ` (${a.name})` : ''}`);
+  const where = named.length === 0 ? 'unknown facility' : named.length === 1 ? named[0]! : `${named[0]!}, shared with ${named.slice(1).join(', ')}`;
+  const inClass = subtype ? ` in Class ${subtype.slice(6)} airspace` : '';
   const description = !laancEnabled
-    ? `UAS facility map cell of ${where}: LAANC is not available here; authorization goes through FAA DroneZone.`
+    ? `UAS facility map cell of ${where}${inClass}: LAANC is not available here; authorization goes through FAA DroneZone.`
     : ceiling === 0
-      ? `UAS facility map cell of ${where}: 0 ft ceiling, LAANC cannot auto-authorize any altitude here.`
-      : `UAS facility map cell of ${where}: LAANC can auto-authorize up to ${ceiling} ft AGL.`;
+      ? `UAS facility map cell of ${where}${inClass}: 0 ft ceiling, LAANC cannot auto-authorize any altitude here.`
+      : `UAS facility map cell of ${where}${inClass}: LAANC can auto-authorize up to ${ceiling} ft AGL.`;
   return {
     id: `uasfm:${facility ?? 'NONE'}:${lat.toFixed(5)}:${lon.toFixed(5)}`,
     layer: 'uasfm',
+    ...(subtype ? { subtype } : {}),
     name: `${facility ?? 'UAS'} facility map ${ceiling} ft`,
     ident: facility,
     geometry,
@@ -82,14 +116,17 @@ export function mapUasfm(p: Props, ctx: MapContext): AirspaceFeature {
     authority: 'FAA',
     sourceId: ctx.sourceId,
     props: scalarProps({
-      airports: airports.join(','),
+      airports: airports.map((a) => a.id).join(','),
+      airportNames: airports.map((a) => `${a.id} ${a.name ?? ''}`.trim()).join('; '),
+      laancAirports: airports.filter((a) => a.laanc).map((a) => a.id).join(','),
       airspaceClasses: classes.join(','),
-      airportName: aptName,
+      airportName: first?.name,
       icaoId: fstr(p, 'APT1_ICAO'),
-      // "107-AA,107-FC,44809-AA": Part 107 auto-authorization, Part 107 further coordination, 44809 (recreational) auto-authorization.
-      part107AutoAuthorization: enabled.includes('107-AA'),
-      part107FurtherCoordination: enabled.includes('107-FC'),
-      recreationalAutoAuthorization: enabled.includes('44809-AA'),
+      // "107-AA,107-FC,44809-AA": Part 107 auto-authorization, Part 107 further coordination, 44809 (recreational)
+      // auto-authorization. Left out when the file does not say (the LAANC module then goes by laancEnabled).
+      part107AutoAuthorization: enabled ? enabled.includes('107-AA') : undefined,
+      part107FurtherCoordination: enabled ? enabled.includes('107-FC') : undefined,
+      recreationalAutoAuthorization: enabled ? enabled.includes('44809-AA') : undefined,
       mapEffective: isoDate(fstr(p, 'MAP_EFF')),
       lastEdit: isoDate(fstr(p, 'LAST_EDIT')),
       region: fstr(p, 'REGION'),
@@ -181,6 +218,8 @@ export function mapSua(p: Props, ctx: MapContext): AirspaceFeature {
     ...(agent ? { contact: { text: `Controlling agency: ${agent}` } } : {}),
     sourceId: ctx.sourceId,
     props: scalarProps({
+      // The FAA's id of the airspace: the same SUA in two layers (P-51 in Special Use Airspace and Prohibited Areas) shares it.
+      globalId: fstr(p, 'GLOBAL_ID', 'GLOBALID'),
       typeCode,
       upperRaw: upper ? undefined : [str(field(p, 'UPPER_VAL')), fstr(p, 'UPPER_UOM'), fstr(p, 'UPPER_CODE')].filter(Boolean).join(' ') || null,
       upperDesc: fstr(p, 'UPPER_DESC'),

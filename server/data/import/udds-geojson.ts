@@ -170,6 +170,9 @@ export function parseUddsGeoJson(input: unknown, opts: ParseOptions): ParseResul
     source: {
       id: sourceId,
       name: `${LAYER_TITLES[layer]}${partTime ? ' (part-time)' : ''} (${file})`,
+      kind: 'faa',
+      file,
+      effectiveDateStated: mapEff !== undefined,
       version: mapEff ?? sha256(JSON.stringify(out)).slice(0, 12),
       effectiveDate: mapEff ? `${mapEff}T00:00:00Z` : opts.retrievedAt,
       retrievedAt: opts.retrievedAt,

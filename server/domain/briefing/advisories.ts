@@ -9,6 +9,7 @@ import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry, Layer } from '../../data/model';
 import { assess } from './evaluate';
 import { noticeGeometry, title } from './notice';
+import { provenanceOf } from './provenance';
 import { isPartTime } from './rules';
 import { activity, isoOrUndefined, type FlightWindow } from './time';
 
@@ -69,7 +70,7 @@ function compact<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))) as T;
 }
 
-function properties(f: AirspaceFeature, notice: Notice, q: AdvisoryQuery): AdvisoryProperties {
+function properties(dataset: Dataset, f: AirspaceFeature, notice: Notice, q: AdvisoryQuery): AdvisoryProperties {
   const first = activity(f, q.window).intervals[0];
   const cell = f.layer === 'uasfm' ? cellAdvisory(f, q) : undefined;
   const days = [...new Set((f.schedule?.timesOfUse ?? []).flatMap((t) => t.daysActive ?? []))];
@@ -88,6 +89,7 @@ function properties(f: AirspaceFeature, notice: Notice, q: AdvisoryQuery): Advis
     message: cell?.message ?? notice.description,
     severity: cell?.severity ?? SEVERITY[notice.status ?? 'NOTICE_STATUS_UNSPECIFIED'],
     timezone: f.schedule?.timezone,
+    provenance: provenanceOf(dataset, [f]),
     title: f.layer === 'uasfm' ? `${f.facility ?? f.ident ?? ''} facility map: ${f.ceilingFt ?? 0} ft AGL`.trim() : title(f),
   });
 }
@@ -106,7 +108,7 @@ export function advisoriesFor(dataset: Dataset, geometry: FeatureGeometry, q: Ad
   for (const e of evaluated) {
     for (const f of e.features) {
       if (!wanted(f, q)) continue;
-      out.push({ type: 'Feature', id: f.id, geometry: noticeGeometry(f), properties: properties(f, e.notice, q) });
+      out.push({ type: 'Feature', id: f.id, geometry: noticeGeometry(f), properties: properties(dataset, f, e.notice, q) });
     }
   }
   const rank: Record<string, number> = { warning: 0, caution: 1, information: 2 };

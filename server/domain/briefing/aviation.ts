@@ -62,14 +62,35 @@ export interface AviationOptions {
   now: Date;
 }
 
+/**
+ * One entry per airspace: the same SUA imported from two FAA files (P-51 is in both the Special Use
+ * Airspace and the Prohibited Areas layers) shares its GLOBAL_ID, else its name and type.
+ */
+function airspaceKey(type: AviationType, f: AirspaceFeature): string {
+  if (f.layer !== 'sua') return `${type}|${f.id}`;
+  return typeof f.props?.globalId === 'string' ? `${type}|g:${f.props.globalId}` : `${type}|n:${f.name}|${f.subtype ?? ''}`;
+}
+
 export function aviationFeatures(dataset: Dataset, geometry: FeatureGeometry, types: readonly AviationType[], opts: AviationOptions): Feature[] {
+  const seen = new Set<string>();
+  const out: Feature[] = [];
+  for (const { key, feature } of collect(dataset, geometry, types, opts)) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(feature);
+  }
+  return out;
+}
+
+function collect(dataset: Dataset, geometry: FeatureGeometry, types: readonly AviationType[], opts: AviationOptions): Array<{ key: string; feature: Feature }> {
   const buffer = opts.bufferNm ?? DEFAULT_AIRPORT_BUFFER_NM;
   const now = { start: opts.now, end: opts.now };
-  const out: Feature[] = [];
+  const out: Array<{ key: string; feature: Feature }> = [];
+  const push = (type: AviationType, f: AirspaceFeature, extra?: Record<string, unknown>) => out.push({ key: airspaceKey(type, f), feature: toFeature(type, f, extra) });
   for (const type of types) {
     if (type === 'airspace_schedule') {
       for (const f of dataset.ofLayers(['class_airspace'])) {
-        if (f.schedule?.timesOfUse?.length || f.schedule?.text) out.push(toFeature(type, f, { activeNow: activity(f, now).state === 'active' }));
+        if (f.schedule?.timesOfUse?.length || f.schedule?.text) push(type, f, { activeNow: activity(f, now).state === 'active' });
       }
       continue;
     }
@@ -79,17 +100,17 @@ export function aviationFeatures(dataset: Dataset, geometry: FeatureGeometry, ty
       if (type === 'airports') {
         const d = gapNm(geometry, f.geometry);
         if (separationNm(geometry, f) > 0 && d > buffer) continue;
-        out.push(toFeature(type, f, { distanceNm: separationNm(geometry, f) === 0 ? 0 : roundNm(d) }));
+        push(type, f, { distanceNm: separationNm(geometry, f) === 0 ? 0 : roundNm(d) });
         continue;
       }
       if (separationNm(geometry, f) > 0) continue;
       if (type === 'tfr') {
         const state = activity(f, now).state;
         if (state === 'expired') continue;
-        out.push(toFeature(type, f, { active: state === 'active' }));
+        push(type, f, { active: state === 'active' });
         continue;
       }
-      out.push(toFeature(type, f, type === 'stadium' ? { radiusNm: 3 } : {}));
+      push(type, f, type === 'stadium' ? { radiusNm: 3 } : {});
     }
   }
   return out;

@@ -4,12 +4,13 @@
  * sectors per airspace), Class G, and the overall status and authorization.
  */
 import type { AuthorizationType, BriefingResult, Notice, NoticeStatus } from '../../contract/briefing';
-import { expandBBox, geometryBBox, type Dataset } from '../../data/dataset';
+import { expandBBox, geometryBBox, type BBox, type Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { floorAglFt, isOverhead } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, separationNm } from './geometry';
 import { buildNotice, classGNotice, type NoticeContext } from './notice';
+import { provenanceOf } from './provenance';
 import { AUTHORIZATION_RANK, CLASS_G_OUTCOME, STATUS_RANK, classify } from './rules';
 import { activity, type ActivityState } from './time';
 import type { Evaluated } from './types';
@@ -94,10 +95,38 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
     const e = members.length === 1 ? single(members[0]!, laanc, ctx) : foldGroup(members, laanc, ctx);
     if (e) out.push(e);
   }
+  for (const e of out) e.notice.provenance = provenanceOf(dataset, e.features);
   if (!out.some((e) => e.controlled)) {
-    out.push({ notice: classGNotice(ctx), outcome: CLASS_G_OUTCOME, authorization: CLASS_G_OUTCOME.authorization, controlled: false, features: [] });
+    // Class G is the absence of controlled airspace: its sources are those of the airspace layers looked at here.
+    const looked = candidates.filter((f) => f.layer === 'class_airspace' || f.layer === 'uasfm');
+    const notice = { ...classGNotice(ctx), provenance: looked.length ? provenanceOf(dataset, looked) : classAirspaceProvenance(dataset, geometryBBox(input)) };
+    out.push({ notice, outcome: CLASS_G_OUTCOME, authorization: CLASS_G_OUTCOME.authorization, controlled: false, features: [] });
   }
   return out;
+}
+
+/** Per dataset: each source of class airspace or facility maps, with one feature and the box its features span. */
+const classSources = new WeakMap<Dataset, Map<string, { feature: AirspaceFeature; box: BBox }>>();
+
+/**
+ * The class-airspace and facility-map sources whose coverage (the box of their features) takes in the
+ * input: where nothing controlled is near, these are the data that say so (a city's FAA file does not).
+ */
+function classAirspaceProvenance(dataset: Dataset, at: BBox): ReturnType<typeof provenanceOf> {
+  let spans = classSources.get(dataset);
+  if (!spans) {
+    spans = new Map();
+    dataset.features.forEach((f, i) => {
+      if (f.layer !== 'class_airspace' && f.layer !== 'uasfm') return;
+      const b = dataset.bboxes[i]!;
+      const s = spans!.get(f.sourceId);
+      if (!s) spans!.set(f.sourceId, { feature: f, box: [...b] });
+      else s.box = [Math.min(s.box[0], b[0]), Math.min(s.box[1], b[1]), Math.max(s.box[2], b[2]), Math.max(s.box[3], b[3])];
+    });
+    classSources.set(dataset, spans);
+  }
+  const covering = [...spans.values()].filter(({ box }) => box[0] <= at[0] && box[1] <= at[1] && box[2] >= at[2] && box[3] >= at[3]);
+  return provenanceOf(dataset, (covering.length ? covering : [...spans.values()]).map((c) => c.feature));
 }
 
 function single(h: Hit, laanc: boolean, ctx: NoticeContext): Evaluated | null {

@@ -110,10 +110,14 @@ export function facilityNotices(hits: CellHit[], ctx: NoticeContext, verb: 'inte
     const named = low.slice(0, CELLS_NAMED).map((c) => c.feature.id).join(', ');
     const more = low.length > CELLS_NAMED ? ` and ${low.length - CELLS_NAMED} more` : '';
     const facility = facilityOf(first);
+    // A cell can lie in the facility maps of several airports (UDDS APT1..5): name the others too.
+    const shared = [...new Set(cells.flatMap((c) => cellFacilities(c.feature)))].filter((x) => x !== facility);
+    const alsoOf = shared.length ? ` Some of these cells also lie in the facility map of ${shared.join(', ')}.` : '';
+    const klass = first.subtype?.startsWith('CLASS_') ? ` (Class ${first.subtype.slice(6)} airspace)` : '';
     const service = cellLaanc(first) ? '' : ' LAANC does not serve this facility: apply through FAA DroneZone.';
     const range = min === max ? `${min} ft AGL` : `${min} to ${max} ft AGL`;
     const description =
-      `${cells.length} facility-map grid cell(s) of ${facility} ${verb} your flight, with ceilings of ${range}. ` +
+      `${cells.length} facility-map grid cell(s) of ${facility}${klass} ${verb} your flight, with ceilings of ${range}.${alsoOf} ` +
       `Lowest ceiling ${min} ft AGL in ${low.length} cell(s): ${named}${more}. ${ceilingSentence(min, low.length, ctx.maxAltitudeFt)}${service}`;
     const polys = low.flatMap((c) => (c.feature.geometry.type === 'Polygon' ? [c.feature.geometry.coordinates] : c.feature.geometry.type === 'MultiPolygon' ? c.feature.geometry.coordinates : []));
     const geometry: FeatureGeometry = polys.length === 1 ? { type: 'Polygon', coordinates: polys[0]! } : { type: 'MultiPolygon', coordinates: polys };

@@ -79,6 +79,16 @@ export function hashCandidate(c: Omit<Candidate, 'hashCode'>, cellIds: string[])
   return createHash('sha256').update(canonical).digest('hex').slice(0, 32);
 }
 
+/**
+ * Whether the FAA lets LAANC auto-authorize this cell for the license (UDDS APTn_Enabled: 107-AA for
+ * Part 107, 44809-AA for recreational flyers). Data that does not say (generated cells) leaves it to
+ * laancEnabled; a cell whose airport is not LAANC-enabled never gets here (it is blocked before).
+ */
+export function autoAuthorizationAllowed(cell: FacilityMapCell, recreational: boolean): boolean {
+  const flag = recreational ? cell.feature.props?.recreationalAutoAuthorization : cell.feature.props?.part107AutoAuthorization;
+  return flag !== false;
+}
+
 interface Cell {
   cell: FacilityMapCell;
   /** The part of the boundary inside the cell. */
@@ -144,11 +154,17 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     const lowest = Math.min(...cells.map((c) => c.cell.ceilingFt));
     const zero = cells.filter((c) => c.cell.ceilingFt === 0);
     const altitude = r.fixedAltitude || lowest === 0 ? requestFt : Math.min(requestFt, lowest);
-    const within = lowest > 0 && altitude <= lowest;
+    const noAuto = cells.filter((c) => !autoAuthorizationAllowed(c.cell, recreational));
+    if (noAuto.length) {
+      notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_NOT_LAANC_ENABLED', noAuto.map((c) => c.cell.id), largestPolygon(unionAll(noAuto.map((c) => c.shared)) ?? area), flight));
+    }
+    // Auto-authorization only where the FAA enables it for every cell of the facility here.
+    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0;
+    if (!within && !recreational && cells.some((c) => c.cell.feature.props?.part107FurtherCoordination === false)) continue;
     const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
     const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);
     if (zero.length) notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ZERO_CEILING', zero.map((c) => c.cell.id), where, flight));
-    if (!within && lowest > 0) {
+    if (altitude > lowest && lowest > 0) {
       const above = cells.filter((c) => c.cell.ceilingFt < altitude);
       notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_ABOVE_CEILING', above.map((c) => c.cell.id), largestPolygon(unionAll(above.map((c) => c.shared)) ?? area), flight));
     }

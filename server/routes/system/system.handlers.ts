@@ -1,4 +1,5 @@
 import type { Status } from '../../contract/system';
+import { effectiveDateStated, sourceKind } from '../../data/model';
 import type { AppDeps } from '../../deps';
 
 export async function serviceStatus(deps: AppDeps): Promise<Status> {
@@ -20,8 +21,11 @@ export async function serviceStatus(deps: AppDeps): Promise<Status> {
       kind: ds.kind,
       generatedAt: ds.generatedAt,
       features: ds.features.length,
+      // Every source says whether it is FAA data (with its file and effective date) or generated.
       sources: ds.sources.map((s) => ({
         ...s,
+        kind: sourceKind(s, ds.kind),
+        effectiveDateStated: effectiveDateStated(s, ds.kind),
         ageSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(s.retrievedAt)) / 1000)),
       })),
     },
