@@ -55,10 +55,15 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
       await then.mapNotBlank(page);
       await page.screenshot({ path: `test-results/screenshots/basemap-kbfi-z14.5-${viewport.width}.png` });
 
-      // City zoom: the airfields of the south end of Seattle (Boeing Field, Renton) as outlines and runways.
-      await jumpTo(page, [-122.26, 47.56], 11.5);
+      // City zoom: Lake Washington is water, and the airfields (Boeing Field, Renton) outlines and runways.
+      await jumpTo(page, [-122.27, 47.57], 11.5);
       const z11 = await renderedAeroway(page);
       expect(z11.classes).toEqual(expect.arrayContaining(['aerodrome', 'runway']));
+      const lake = await page.evaluate(() => {
+        const map = window.__skyplan!.map;
+        return map.queryRenderedFeatures(map.project([-122.255, 47.62])).some((f) => f.source === 'basemap' && f.sourceLayer === 'water' && f.properties.class === 'lake');
+      });
+      expect(lake, 'Lake Washington drawn as water').toBe(true);
       await page.screenshot({ path: `test-results/screenshots/basemap-seattle-z11.5-${viewport.width}.png` });
     });
   });

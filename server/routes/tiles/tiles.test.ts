@@ -22,6 +22,14 @@ async function tile(p: string, headers: Record<string, string> = {}): Promise<De
 }
 
 describe('basemap tiles', () => {
+  it('Lake Washington is water at Seattle city zoom (lakes from z5), and not before', async () => {
+    for (const z of [11, 12]) {
+      const t = await tile(path('basemap', z, -122.255, 47.63));
+      expect(t.water, `z${z}`).toEqual(expect.arrayContaining([expect.objectContaining({ class: 'lake', $type: 3 })]));
+    }
+    expect((await tile(path('basemap', 4, -122.255, 47.63))).water ?? []).toHaveLength(0);
+  });
+
   it('at Boeing Field from z13: the airfield outline, runways with both designators, and designator labels', async () => {
     const t = await tile(path('basemap', 14, -122.302, 47.53));
     const aeroway = t.aeroway!;
