@@ -4,6 +4,8 @@ import path from 'node:path';
 import { validateStyleMin, type StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
+import { createApp } from '../../app';
+import type { Config } from '../../config';
 import { lonLatToTile } from '../../tiles/tile-coords';
 import { FIXTURE_NOW, fixtureDataset } from './tiles.fixture';
 import { mvt, writePmtiles } from './pmtiles.test-helpers';
@@ -17,7 +19,13 @@ const street = { type: 'Feature' as const, properties: { kind: 'major_road', nam
 const lake = { type: 'Feature' as const, properties: { kind: 'lake', name: 'Lake Washington' }, geometry: { type: 'Polygon' as const, coordinates: [[[-180, -85], [180, -85], [180, 85], [-180, 85], [-180, -85]]] } };
 
 let svc: TestService;
-let plain: TestService;
+
+/** The same service (store, dataset) under another configuration: a second app, not a second store. */
+function withConfig(overrides: Partial<Config>) {
+  const app = createApp({ ...svc.deps, config: { ...svc.deps.config, ...overrides } });
+  return { call: (method: string, p: string) => Promise.resolve(app.request(p, { method })) };
+}
+let plain: ReturnType<typeof withConfig>;
 beforeAll(async () => {
   writePmtiles(archive, [
     { z: 0, x: 0, y: 0, data: mvt('water', [lake], 0, 0, 0) },
@@ -25,11 +33,10 @@ beforeAll(async () => {
   ], { minzoom: 0, maxzoom: 14, attribution: 'Test streets © OpenStreetMap' });
   writePmtiles(rasterArchive, [{ z: 0, x: 0, y: 0, data: mvt('water', [lake], 0, 0, 0) }], { minzoom: 0, maxzoom: 0, tileType: 2 });
   svc = await startTestService({ dataset: fixtureDataset(), now: FIXTURE_NOW, config: { basemapPmtiles: archive, basemapStyleUrl: 'https://tiles.example/style.json' } });
-  plain = await startTestService({ dataset: fixtureDataset(), now: FIXTURE_NOW });
+  plain = withConfig({ basemapPmtiles: null, basemapStyleUrl: null });
 });
 afterAll(async () => {
   await svc.close();
-  await plain.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -100,13 +107,9 @@ describe('street basemap from a PMTiles archive (BASEMAP_PMTILES)', () => {
   });
 
   it('falls back to the offline basemap when the archive is not a vector archive', async () => {
-    const raster = await startTestService({ dataset: fixtureDataset(), now: FIXTURE_NOW, config: { basemapPmtiles: rasterArchive } });
-    try {
-      const s = (await (await raster.call('GET', '/styles/light/style.json')).json()) as StyleSpecification;
-      expect(Object.keys(s.sources).sort()).toEqual(['airspace', 'basemap']);
-      expect((await raster.call('GET', '/tiles/streets/0/0/0.pbf')).status).toBe(404);
-    } finally {
-      await raster.close();
-    }
+    const raster = withConfig({ basemapPmtiles: rasterArchive });
+    const s = (await (await raster.call('GET', '/styles/light/style.json')).json()) as StyleSpecification;
+    expect(Object.keys(s.sources).sort()).toEqual(['airspace', 'basemap']);
+    expect((await raster.call('GET', '/tiles/streets/0/0/0.pbf')).status).toBe(404);
   });
 });
