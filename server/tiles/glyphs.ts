@@ -23,7 +23,18 @@ const FONTS: Record<string, string> = {
   'open sans extrabold': '800ExtraBold/OpenSans_800ExtraBold.ttf',
 };
 
-export const GLYPH_FONTS = Object.keys(FONTS);
+/**
+ * Fonts other styles ask for, drawn with the closest served face: the Protomaps basemap styles name
+ * Noto Sans, which no npm package ships as TTF here; nothing may be fetched from the internet.
+ */
+const ALIASES: Record<string, string> = {
+  'noto sans regular': 'open sans regular',
+  'noto sans medium': 'open sans medium',
+  'noto sans italic': 'open sans italic',
+  'noto sans bold': 'open sans bold',
+};
+
+export const GLYPH_FONTS = [...Object.keys(FONTS), ...Object.keys(ALIASES)];
 
 export type GlyphRangeResult = { ok: true; start: number } | { ok: false; message: string };
 
@@ -44,6 +55,7 @@ export function resolveFontStack(stack: string): FontStackResult {
   for (const name of stack.split(',')) {
     const key = name.trim().replace(/\s+/g, ' ').toLowerCase();
     if (Object.hasOwn(FONTS, key)) return { ok: true, font: key };
+    if (Object.hasOwn(ALIASES, key)) return { ok: true, font: ALIASES[key]! };
   }
   return { ok: false, status: 404, message: `None of the fonts is served; available: ${GLYPH_FONTS.join(', ')}` };
 }

@@ -5,7 +5,7 @@
 import type { Dataset } from '../data/dataset';
 import { AIRSPACE_LAYERS, AIRSPACE_MAXZOOM, airspaceTiles } from './airspace';
 import { AIRSPACE_ZOOMS } from './airspace-features';
-import { BASEMAP_ATTRIBUTION, BASEMAP_LAYERS, BASEMAP_MAXZOOM, BASEMAP_VERSION, basemapTiles } from './basemap';
+import { BASEMAP_ATTRIBUTION, BASEMAP_LAYERS, BASEMAP_MAXZOOM, BASEMAP_VERSION, basemapReady, basemapTiles } from './basemap';
 import type { TileCoord } from './tile-coords';
 
 export type TileSourceName = 'basemap' | 'airspace';
@@ -60,7 +60,7 @@ export function tileContentVersion(source: TileSourceName, dataset: Dataset, now
 
 /**
  * One tile as a Mapbox Vector Tile 2.1 (uncompressed), or null when it would be empty. Coordinates
- * must be valid (see parseTileCoord). `now` decides which TFRs are active or still shown.
+ * must be valid (see parseTileCoord); basemap tiles need basemapReady() to have resolved. `now` decides which TFRs are active or still shown.
  */
 export function renderTile(dataset: Dataset, source: TileSourceName, z: number, x: number, y: number, now: Date = new Date()): Uint8Array | null {
   const tile: TileCoord = { z, x, y };
@@ -70,8 +70,13 @@ export function renderTile(dataset: Dataset, source: TileSourceName, z: number, 
 /**
  * Builds the basemap and the dataset's airspace parts now rather than at the first tiles that need
  * them (about a second of work for a national dataset), e.g. right after start or after a swap.
+ * The basemap waits for its airfields, read in the background; the returned promise says when.
  */
-export function warmUpTiles(dataset: Dataset, now: Date = new Date()): void {
-  basemapTiles().buildAll();
+export function warmUpTiles(dataset: Dataset, now: Date = new Date()): Promise<void> {
   airspaceTiles(dataset).buildAll(now.getTime());
+  return basemapReady().then(
+    () => basemapTiles().buildAll(),
+    // Not fatal: basemap requests await the read again and answer 5xx on their own if it keeps failing.
+    (err: unknown) => console.error('basemap airfields could not be read:', err instanceof Error ? err.message : err),
+  );
 }

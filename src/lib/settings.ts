@@ -16,15 +16,24 @@ export interface RemoteConnection {
 
 export type UnitsSetting = 'ft' | 'm';
 
+/**
+ * The map under the airspace: `deployment` what the service chose (its BASEMAP_STYLE_URL, else its
+ * own styles), `offline` the service's offline basemap, `custom` the MapLibre style at basemapUrl.
+ */
+export type BasemapSetting = 'deployment' | 'offline' | 'custom';
+
 export interface Settings {
   theme: ThemeSetting;
   /** Altitude unit a new plan starts in (a plan's link keeps its own). */
   units: UnitsSetting;
   remote: RemoteConnection | null;
+  basemap: BasemapSetting;
+  /** The style URL of the `custom` basemap (kept when another choice is made, for switching back). */
+  basemapUrl: string;
 }
 
 const KEY = 'skyplan.settings';
-const DEFAULTS: Settings = { theme: 'system', units: 'ft', remote: null };
+const DEFAULTS: Settings = { theme: 'system', units: 'ft', remote: null, basemap: 'deployment', basemapUrl: '' };
 
 let current: Settings = load();
 let clientSecret = '';
@@ -39,7 +48,9 @@ function load(): Settings {
     const r = v.remote;
     const remote = r && typeof r.baseUrl === 'string' && typeof r.clientId === 'string' ? { baseUrl: r.baseUrl, clientId: r.clientId } : null;
     const units = v.units === 'm' ? 'm' : 'ft';
-    return { theme, units, remote };
+    const basemap = v.basemap === 'offline' || v.basemap === 'custom' ? v.basemap : 'deployment';
+    const basemapUrl = typeof v.basemapUrl === 'string' ? v.basemapUrl : '';
+    return { theme, units, remote, basemap, basemapUrl };
   } catch {
     return DEFAULTS;
   }

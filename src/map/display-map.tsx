@@ -6,12 +6,11 @@
  */
 import type { Geometry } from 'geojson';
 import type { GeoJSONSource } from 'maplibre-gl';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiUrl } from '../lib/api-client';
+import { useEffect, useRef, useState } from 'react';
 import { isE2E } from '../lib/env';
-import { useSettings } from '../lib/settings';
 import { useTheme } from '../lib/theme';
 import { MapController } from './map-controller';
+import { useMapStyle } from './use-map-style';
 import { addOperationLayers, boundsOf, highlightCollection, OPS_LAYER, OPS_SOURCE, shapesCollection, type DisplayShape } from './operation-layers';
 
 const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
@@ -41,18 +40,18 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, label,
   // Once the person pans or zooms, the map stays where they put it (until the shapes change).
   const userMoved = useRef(false);
   const theme = useTheme();
-  const { remote } = useSettings();
-  const styleUrl = useMemo(() => apiUrl(`/styles/${theme}/style.json`), [theme, remote]); // eslint-disable-line react-hooks/exhaustive-deps -- apiUrl reads `remote`
-  const latest = useRef({ shapes, highlight, selectedId, onSelect, styleUrl, theme });
+  const { styleUrl, basemapUrl } = useMapStyle(theme);
+  const latest = useRef({ shapes, highlight, selectedId, onSelect, styleUrl, basemapUrl, theme });
   useEffect(() => {
-    latest.current = { shapes, highlight, selectedId, onSelect, styleUrl, theme };
+    latest.current = { shapes, highlight, selectedId, onSelect, styleUrl, basemapUrl, theme };
   });
 
   useEffect(() => {
     const e2e = isE2E();
-    const { styleUrl: url, theme: t } = latest.current;
+    const { styleUrl: url, basemapUrl: base, theme: t } = latest.current;
     const c = new MapController(container.current!, {
       styleUrl: url,
+      basemapUrl: base,
       fallbackBackground: BACKGROUND[t],
       ...INITIAL,
       preserveDrawingBuffer: e2e,
@@ -96,6 +95,7 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, label,
   }, []);
 
   useEffect(() => controller?.setStyleUrl(styleUrl, BACKGROUND[theme]), [controller, styleUrl, theme]);
+  useEffect(() => void controller?.setBasemapUrl(basemapUrl), [controller, basemapUrl]);
 
   useEffect(() => {
     // Before the style has loaded there is no source yet: the 'style.load' push brings the data.

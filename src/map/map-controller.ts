@@ -8,6 +8,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
+import { composeBasemap, loadBasemapStyle } from './basemap-style';
 import { DrawAdapter, type DrawHandlers } from './draw-adapter';
 import { addConflictLayers, CONFLICT_SOURCE } from './conflict-layer';
 import { addGroundLayers, GROUND_SOURCE } from './ground-layer';
@@ -20,6 +21,8 @@ maplibregl.setWorkerUrl(workerUrl);
 
 export interface MapControllerOptions {
   styleUrl: string;
+  /** A MapLibre style drawn under the airspace instead of the service's basemap (see setBasemapUrl). */
+  basemapUrl?: string | null;
   /** Used when the service's style cannot be loaded, so the map still shows the shapes. */
   fallbackBackground: string;
   center: [number, number];
@@ -39,6 +42,9 @@ export class MapController {
   private hiddenLayers: ReadonlySet<string> = new Set();
   private groundHexes: FeatureCollection | null = null;
   private conflicts: FeatureCollection | null = null;
+  private basemapUrl: string | null = null;
+  /** The loaded style of basemapUrl, composed under the service style on every style load. */
+  private basemapStyle: StyleSpecification | null = null;
 
   constructor(container: HTMLElement, private readonly options: MapControllerOptions) {
     this.styleUrl = options.styleUrl;
@@ -49,8 +55,10 @@ export class MapController {
       zoom: options.zoom,
       attributionControl: { compact: true },
       canvasContextAttributes: { preserveDrawingBuffer: options.preserveDrawingBuffer ?? false },
+      locale: { 'GeolocateControl.FindMyLocation': 'Locate me', 'GeolocateControl.LocationNotAvailable': 'Your location is not available' },
     });
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    this.addLocateControl();
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'nautical' }), 'bottom-left');
     this.map.on('style.load', this.onStyleLoad);
     this.map.on('error', this.onError);
@@ -61,6 +69,44 @@ export class MapController {
       raiseOverlays(this.map);
       collapseAttribution(container);
     });
+    if (options.basemapUrl) void this.setBasemapUrl(options.basemapUrl);
+  }
+
+  /**
+   * "Locate me": the browser's geolocation, one fix per press (no tracking: a planner looks, then
+   * draws), shown as a dot with its accuracy circle; the map flies there at most to z14.
+   */
+  private addLocateControl(): void {
+    const locate = new maplibregl.GeolocateControl({
+      positionOptions: { enableHighAccuracy: true, timeout: 15_000 },
+      trackUserLocation: false,
+      showAccuracyCircle: true,
+      fitBoundsOptions: { maxZoom: 14 },
+    });
+    locate.on('error', () => this.options.handlers.onStyleError?.('Your location is not available: the browser refused or could not find it.'));
+    this.map.addControl(locate, 'top-right');
+  }
+
+  /**
+   * Draws the airspace over another MapLibre style (null: the service's own basemap). The style is
+   * fetched here; if it cannot be had, the service's basemap stays and the handler hears why.
+   */
+  async setBasemapUrl(url: string | null): Promise<void> {
+    if (url === this.basemapUrl) return;
+    this.basemapUrl = url;
+    let style: StyleSpecification | null = null;
+    if (url) {
+      try {
+        style = await loadBasemapStyle(url);
+      } catch (err) {
+        if (this.basemapUrl === url) this.options.handlers.onStyleError?.(`The basemap style ${url} could not be loaded (${err instanceof Error ? err.message : 'no answer'}); the service's basemap is shown.`);
+      }
+    }
+    if (this.basemapUrl !== url) return; // another choice came in while this one loaded
+    if (style === this.basemapStyle) return;
+    this.basemapStyle = style;
+    this.usingFallback = false;
+    this.map.setStyle(this.styleUrl, { transformStyle: this.transformStyle });
   }
 
   setStyleUrl(url: string, fallbackBackground: string): void {
@@ -69,7 +115,7 @@ export class MapController {
     this.options.fallbackBackground = fallbackBackground;
     this.usingFallback = false;
     // Keep our sources and draw's across the swap: setStyle would drop them otherwise.
-    this.map.setStyle(url, { transformStyle: carryOver });
+    this.map.setStyle(url, { transformStyle: this.transformStyle });
   }
 
   setOverlays(next: Overlays): void {
@@ -143,6 +189,10 @@ export class MapController {
     this.draw.destroy();
     this.map.remove();
   }
+
+  /** Keeps our overlays across a style swap, and puts the service style over the chosen basemap. */
+  private readonly transformStyle = (prev: StyleSpecification | undefined, next: StyleSpecification): StyleSpecification =>
+    carryOver(prev, this.basemapStyle && !this.usingFallback ? composeBasemap(this.basemapStyle, next) : next);
 
   private applyVisibility(id: string): void {
     if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', this.hiddenLayers.has(id) ? 'none' : 'visible');

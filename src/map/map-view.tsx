@@ -12,6 +12,8 @@ export interface MapViewHandlers {
 
 interface Props {
   styleUrl: string;
+  /** A MapLibre style drawn under the airspace (Settings or the deployment), or null. */
+  basemapUrl?: string | null;
   fallbackBackground: string;
   overlays: Overlays;
   drawGeometry: DrawGeometry | null;
@@ -31,7 +33,7 @@ declare global {
 
 const INITIAL = { center: [-122.32, 47.56] as [number, number], zoom: 11 };
 
-export function MapView({ styleUrl, fallbackBackground, overlays, drawGeometry, frame, handlers, onReady, label }: Props) {
+export function MapView({ styleUrl, basemapUrl = null, fallbackBackground, overlays, drawGeometry, frame, handlers, onReady, label }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<MapController | null>(null);
   // The controller outlives renders; it calls whatever handlers are current.
@@ -39,13 +41,14 @@ export function MapView({ styleUrl, fallbackBackground, overlays, drawGeometry, 
   useEffect(() => {
     handlersRef.current = handlers;
   });
-  const initial = useRef({ styleUrl, fallbackBackground, onReady });
+  const initial = useRef({ styleUrl, basemapUrl, fallbackBackground, onReady });
 
   useEffect(() => {
-    const { styleUrl: url, fallbackBackground: bg, onReady: ready } = initial.current;
+    const { styleUrl: url, basemapUrl: base, fallbackBackground: bg, onReady: ready } = initial.current;
     const e2e = isE2E();
     const c = new MapController(container.current!, {
       styleUrl: url,
+      basemapUrl: base,
       fallbackBackground: bg,
       ...INITIAL,
       preserveDrawingBuffer: e2e,
@@ -71,6 +74,7 @@ export function MapView({ styleUrl, fallbackBackground, overlays, drawGeometry, 
   }, []);
 
   useEffect(() => controller.current?.setStyleUrl(styleUrl, fallbackBackground), [styleUrl, fallbackBackground]);
+  useEffect(() => void controller.current?.setBasemapUrl(basemapUrl), [basemapUrl]);
   useEffect(() => controller.current?.setOverlays(overlays), [overlays]);
   useEffect(() => controller.current?.draw.set(drawGeometry), [drawGeometry]);
   useEffect(() => {

@@ -104,7 +104,7 @@ describe('the OpenAPI document', () => {
     const names = (p: string) => doc.paths[p]!.get.parameters.map((x) => x.name).sort();
     expect(names('/tiles/{source}/{z}/{x}/{y}.pbf')).toEqual(['source', 'x', 'y', 'z']);
     expect(names('/fonts/{fontstack}/{range}.pbf')).toEqual(['fontstack', 'range']);
-    expect(names('/styles/{style}/style.json')).toEqual(['style']);
+    expect(names('/styles/{style}/style.json')).toEqual(['basemap', 'style']); // basemap: a query parameter
     expect(names('/sprites/{file}')).toEqual(['file']);
   });
 });

@@ -8,9 +8,12 @@ import type { StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { glyphRange, parseGlyphRange, resolveFontStack } from '../../tiles/glyphs';
+import type { MapConfig } from '../../contract/map-config';
+import { basemapReady } from '../../tiles/basemap';
 import { isTileSource, TILE_SOURCES } from '../../tiles/render';
+import { streetsArchive, type StreetsInfo } from '../../tiles/streets';
 import { parseSpriteFile, spriteSheet } from '../../tiles/sprites';
-import { buildStyle, STYLE_NAMES } from '../../tiles/style/style';
+import { buildStyle, STREETS_SOURCE, STYLE_NAMES } from '../../tiles/style/style';
 import { parseTileCoord } from '../../tiles/tile-coords';
 import { tileServiceFor } from '../../tiles/tile-service';
 
@@ -48,8 +51,38 @@ export function requestOrigin(c: Context): string {
   return `${scheme}://${host && HOST.test(host) ? host : url.host}`;
 }
 
-export function styleDocument(deps: AppDeps, c: Context, name: string): { body: StyleSpecification; headers: Record<string, string> } {
-  const style = buildStyle(name, requestOrigin(c), deps.datasets.current());
+/**
+ * The street archive's facts when BASEMAP_PMTILES names a readable vector archive; null otherwise. A
+ * broken archive is logged and the styles fall back to the offline basemap, so the map still works.
+ */
+async function streetsInfo(deps: AppDeps): Promise<StreetsInfo | null> {
+  const file = deps.config.basemapPmtiles;
+  if (!file) return null;
+  try {
+    return await streetsArchive(file).info();
+  } catch (err) {
+    deps.log.warn('street basemap unavailable, serving the offline basemap', { file, error: err instanceof Error ? err.message : String(err) });
+    return null;
+  }
+}
+
+export async function mapConfig(deps: AppDeps): Promise<{ body: MapConfig; headers: Record<string, string> }> {
+  const streets = await streetsInfo(deps);
+  return {
+    body: { styles: STYLE_NAMES, basemap: streets ? 'streets' : 'offline', styleUrl: deps.config.basemapStyleUrl },
+    headers: { ...CORS, 'Cache-Control': 'public, max-age=300' },
+  };
+}
+
+/** `basemap=offline` asks for the offline basemap even where a street archive is served. */
+export async function styleDocument(
+  deps: AppDeps,
+  c: Context,
+  name: string,
+  basemap: 'offline' | 'streets' | undefined,
+): Promise<{ body: StyleSpecification; headers: Record<string, string> }> {
+  const streets = basemap === 'offline' ? null : await streetsInfo(deps);
+  const style = buildStyle(name, requestOrigin(c), deps.datasets.current(), streets);
   if (!style) throw fail(404, `No style named "${name}"; styles: ${STYLE_NAMES.join(', ')}`);
   return {
     body: style,
@@ -76,13 +109,21 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((t) => bare(t) === '*' || bare(t) === etag);
 }
 
-export function vectorTile(deps: AppDeps, c: Context, params: { source: string; z: string; x: string }): Response {
-  if (!isTileSource(params.source)) throw fail(404, `No tile source "${params.source}"; sources: ${TILE_SOURCES.join(', ')}`);
+export async function vectorTile(deps: AppDeps, c: Context, params: { source: string; z: string; x: string }): Promise<Response> {
+  const streets = params.source === STREETS_SOURCE;
+  if (!streets && !isTileSource(params.source)) throw fail(404, `No tile source "${params.source}"; sources: ${[...TILE_SOURCES, STREETS_SOURCE].join(', ')}`);
   const y = suffixedParam(c, 'y', '.pbf');
   if (y === null) throw fail(404, 'A tile address ends in .pbf');
   const coord = parseTileCoord(params.z, params.x, y);
   if (!coord.ok) throw fail(400, coord.message);
-  const tile = tileServiceFor(deps.datasets, deps.now).tile(params.source, coord.tile);
+  let tile: { etag: string; body: Uint8Array | null; maxAge: number; gzip(): Buffer | null };
+  if (streets) {
+    if (!(await streetsInfo(deps))) throw fail(404, 'No street basemap is served here (BASEMAP_PMTILES is not set or not readable)');
+    tile = { ...(await streetsArchive(deps.config.basemapPmtiles!).tile(coord.tile)), maxAge: 86_400 };
+  } else {
+    if (params.source === 'basemap') await basemapReady();
+    tile = tileServiceFor(deps.datasets, deps.now).tile(params.source as 'basemap' | 'airspace', coord.tile);
+  }
   const headers: Record<string, string> = {
     ...CORS,
     ETag: tile.etag,

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { ErrorSchema } from '../../contract/common';
 import { route } from '../../http/route';
-import { glyphs, sprite, styleDocument, vectorTile } from './tiles.handlers';
+import { MapConfigSchema } from '../../contract/map-config';
+import { glyphs, mapConfig, sprite, styleDocument, vectorTile } from './tiles.handlers';
 import { StyleSchema } from './style.contract';
 
 const err = (description: string) => ({ description, schema: ErrorSchema });
@@ -17,7 +18,7 @@ const tags = ['Vector tiles'];
  * below are what the OpenAPI document shows.
  */
 const TileParams = z.looseObject({
-  source: z.string().describe('Tile source: basemap or airspace'),
+  source: z.string().describe('Tile source: basemap, airspace, or streets (when BASEMAP_PMTILES is set)'),
   z: z.string().describe('Zoom, an integer 0 to 22'),
   x: z.string().describe('Column, an integer 0 to 2^z - 1'),
   y: z.string().describe('Row, an integer 0 to 2^z - 1 (the path segment is {y}.pbf)').optional(),
@@ -31,16 +32,28 @@ const GlyphParams = z.looseObject({
 export const tileRoutes = [
   route({
     method: 'get',
+    path: '/styles',
+    operationId: 'getMapConfig',
+    summary: 'Map configuration: the styles, the basemap they draw, and a style URL the portal should draw under the airspace instead',
+    tags,
+    access: 'public',
+    responses: { 200: { description: 'Map configuration', schema: MapConfigSchema } },
+    handler: ({ deps }) => mapConfig(deps),
+  }),
+  route({
+    method: 'get',
     path: '/styles/{style}/style.json',
     operationId: 'getStyle',
     summary: 'A map style: MapLibre style definition (version 8) with sources, glyphs and sprite on this service',
-    description: 'Styles: `light` and `dark`. URLs inside are absolute, built from the address of the request (X-Forwarded-Proto and X-Forwarded-Host honoured).',
+    description:
+      'Styles: `light` and `dark`. URLs inside are absolute, built from the address of the request (X-Forwarded-Proto and X-Forwarded-Host honoured). The basemap is the street basemap when BASEMAP_PMTILES is set (unless `basemap=offline`), else the offline basemap; the airspace draws on top.',
     tags,
     access: 'public',
     params: z.object({ style: z.string().describe('Style name: light or dark') }),
+    query: z.object({ basemap: z.enum(['offline', 'streets']).optional().describe('offline: the offline basemap even where a street basemap is served') }),
     invalidStatus: 400,
-    responses: { 200: { description: 'The style', schema: StyleSchema }, 404: err('No such style') },
-    handler: ({ deps, c, params }) => styleDocument(deps, c, params.style),
+    responses: { 200: { description: 'The style', schema: StyleSchema }, 400: err('Unknown basemap'), 404: err('No such style') },
+    handler: ({ deps, c, params, query }) => styleDocument(deps, c, params.style, query.basemap),
   }),
   route({
     method: 'get',

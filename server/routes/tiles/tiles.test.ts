@@ -22,6 +22,29 @@ async function tile(p: string, headers: Record<string, string> = {}): Promise<De
 }
 
 describe('basemap tiles', () => {
+  it('Lake Washington is water at Seattle city zoom (lakes from z5), and not before', async () => {
+    for (const z of [11, 12]) {
+      const t = await tile(path('basemap', z, -122.255, 47.63));
+      expect(t.water, `z${z}`).toEqual(expect.arrayContaining([expect.objectContaining({ class: 'lake', $type: 3 })]));
+    }
+    expect((await tile(path('basemap', 4, -122.255, 47.63))).water ?? []).toHaveLength(0);
+  });
+
+  it('at Boeing Field from z13: the airfield outline, runways with both designators, and designator labels', async () => {
+    const t = await tile(path('basemap', 14, -122.302, 47.53));
+    const aeroway = t.aeroway!;
+    expect(aeroway.find((f) => f.class === 'aerodrome')).toMatchObject({ ident: 'BFI', $type: 3 });
+    const refs = aeroway.filter((f) => f.class === 'runway').map((f) => f.ref);
+    expect(refs).toEqual(expect.arrayContaining(['14R/32L', '14L/32R']));
+    // Each designator sits at its own end of the runway: look in the tiles of both ends.
+    const ends = [...(await tile(path('basemap', 13, -122.311, 47.5405))).aeroway!, ...(await tile(path('basemap', 13, -122.291, 47.5168))).aeroway!];
+    expect(ends.filter((f) => f.class === 'runway_end').map((f) => f.ref)).toEqual(expect.arrayContaining(['14R', '32L', '14L', '32R']));
+    // At z10 outlines and runways are drawn, designators not yet; at z9 no airfield at all.
+    const z10 = (await tile(path('basemap', 10, -122.302, 47.53))).aeroway!;
+    expect(new Set(z10.map((f) => f.class))).toEqual(new Set(['aerodrome', 'runway']));
+    expect((await tile(path('basemap', 9, -122.302, 47.53))).aeroway).toBeUndefined();
+  });
+
   it('z0 holds the whole world: land, country borders and the largest places', async () => {
     const t = await tile('/tiles/basemap/0/0/0.pbf');
     expect(Object.keys(t)).toEqual(expect.arrayContaining(['land', 'boundary']));

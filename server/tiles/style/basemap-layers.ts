@@ -14,6 +14,7 @@ export function basemapLayers(p: Palette): LayerSpecification[] {
     { id: 'background', type: 'background', paint: { 'background-color': p.water } },
     { id: 'land', type: 'fill', ...src, 'source-layer': 'land', paint: { 'fill-color': p.land, 'fill-antialias': false } },
     { id: 'water', type: 'fill', ...src, 'source-layer': 'water', paint: { 'fill-color': p.water } },
+    ...aerowayLayers(p),
     {
       id: 'boundary-county',
       type: 'line',
@@ -39,6 +40,52 @@ export function basemapLayers(p: Palette): LayerSpecification[] {
       'source-layer': 'boundary',
       filter: ['==', ['get', 'admin_level'], 2],
       paint: { 'line-color': p.boundaryCountry, 'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.6, 10, 2.2] },
+    },
+  ];
+}
+
+/** Airfield grounds, then runways over them, then designators ("14R") at the runway ends from z13. */
+function aerowayLayers(p: Palette): LayerSpecification[] {
+  const layer = 'aeroway';
+  return [
+    {
+      id: 'aeroway-aerodrome',
+      type: 'fill',
+      ...src,
+      'source-layer': layer,
+      minzoom: 10,
+      filter: ['==', ['get', 'class'], 'aerodrome'],
+      paint: { 'fill-color': p.aerodrome, 'fill-opacity': ['interpolate', ['linear'], ['zoom'], 10, 0.5, 12, 1] },
+    },
+    {
+      id: 'aeroway-runway',
+      type: 'fill',
+      ...src,
+      'source-layer': layer,
+      minzoom: 10,
+      filter: ['==', ['get', 'class'], 'runway'],
+      paint: { 'fill-color': p.runway },
+    },
+    {
+      // A hairline keeps a runway visible at z10–11, where its fill is narrower than a pixel.
+      id: 'aeroway-runway-line',
+      type: 'line',
+      ...src,
+      'source-layer': layer,
+      minzoom: 10,
+      maxzoom: 13,
+      filter: ['==', ['get', 'class'], 'runway'],
+      paint: { 'line-color': p.runway, 'line-width': 1 },
+    },
+    {
+      id: 'aeroway-runway-ref',
+      type: 'symbol',
+      ...src,
+      'source-layer': layer,
+      minzoom: 13,
+      filter: ['==', ['get', 'class'], 'runway_end'],
+      layout: { 'text-field': ['get', 'ref'], 'text-font': FONT_BOLD, 'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 16, 14], 'text-allow-overlap': false },
+      paint: { 'text-color': p.placeText, 'text-halo-color': p.placeHalo, 'text-halo-width': 1.4 },
     },
   ];
 }

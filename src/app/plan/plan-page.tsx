@@ -25,13 +25,13 @@ import { usePlan } from '../../features/plan/use-plan';
 import { useUndoKeys } from '../../features/plan/use-undo-keys';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
 import { zoomFor } from '../../features/place-search/place-label';
-import { apiUrl } from '../../lib/api-client';
 import { useSettings } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
 import { nextQuarterHour } from '../../lib/zoned-time';
 import type { DrawState, DrawTool } from '../../map/draw-adapter';
 import type { MapController } from '../../map/map-controller';
 import { MapView, type MapViewHandlers } from '../../map/map-view';
+import { useMapStyle } from '../../map/use-map-style';
 import { signInPath } from '../sign-in-path';
 import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, deriveArea, drawGeometryOf, flightWindow, operationBase } from './derive-plan';
 import { PanelSection } from './panel-section';
@@ -118,7 +118,7 @@ export function PlanPage() {
     window.print();
   };
 
-  const styleUrl = useMemo(() => apiUrl(`/styles/${theme}/style.json`), [theme, remote]); // eslint-disable-line react-hooks/exhaustive-deps -- apiUrl reads `remote`
+  const { styleUrl, basemapUrl } = useMapStyle(theme);
   const user = me.data?.user;
   // Signed out, the service would answer 401: say so instead of asking.
   const signedOut = !remote && !me.isPending && !user;
@@ -144,6 +144,7 @@ export function PlanPage() {
       <div className="plan-map">
         <MapView
           styleUrl={styleUrl}
+          basemapUrl={basemapUrl}
           fallbackBackground={BACKGROUND[theme]}
           overlays={overlays}
           drawGeometry={drawGeometry}

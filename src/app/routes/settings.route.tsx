@@ -1,3 +1,4 @@
+import { BasemapPicker } from '../../features/settings/components/basemap-picker';
 import { ConnectionForm } from '../../features/settings/components/connection-form';
 import { ThemePicker } from '../../features/settings/components/theme-picker';
 import { UnitsPicker } from '../../features/settings/components/units-picker';
@@ -10,6 +11,7 @@ export function Component() {
         <h2 id="appearance">Appearance</h2>
         <ThemePicker />
         <UnitsPicker />
+        <BasemapPicker />
       </section>
       <section className="stack" aria-labelledby="connection">
         <h2 id="connection">Connection</h2>
