@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { setOnResponse } from './security-headers';
 
 const API_PREFIXES = ['/v1/', '/v2/', '/styles/', '/tiles/', '/fonts/', '/sprites/', '/openapi.json', '/docs'];
 
@@ -12,7 +13,8 @@ export function servePortal(app: Hono, portalDir: string): void {
   const root = path.relative(process.cwd(), portalDir) || '.';
   app.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    // On the response itself: c.header() on a finished response would copy it (see security-headers.ts).
+    if (c.res.status === 200) setOnResponse(c, [['Cache-Control', 'public, max-age=31536000, immutable']]);
   });
   app.use('*', serveStatic({ root }));
   app.get('*', (c) => {

@@ -6,3 +6,4 @@ import './laanc';
 import './laanc-history';
 import './callbacks';
 import './sandbox-tfrs';
+import './rate-limits';
