@@ -1,24 +1,38 @@
 /**
  * createApp(): the whole service as a Hono app, with no port opened (tests call app.request()).
- * Order per request: security headers → auth → scope → params/query/body validated by the contract →
- * handler → (outside production) the response checked against the contract.
+ * Order per request: security headers and CORS (written on the way out) → auth (none on public routes)
+ * → the caller's API rate limit → scope → params/query/body free of NUL and validated by the contract →
+ * handler → (tests only) the response checked against the contract.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import type { AppDeps } from './deps';
 import { authenticate } from './http/authenticate';
+import { cors } from './http/cors';
 import { ApiError, errorBody, forbidden, unauthorized } from './http/errors';
+import type { Principal } from './http/principal';
+import { rateLimitsFor } from './http/rate-limit';
 import { honoPath, type RouteSpec } from './http/route';
-import { parseOrThrow } from './http/validate';
+import { securityHeaders } from './http/security-headers';
+import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
 import { geometryProblem } from './domain/geometry/validity';
 import type { Geometry } from 'geojson';
 
-export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes(deps.config.profile)): Hono {
+export interface AppOptions {
+  routes?: RouteSpec[];
+  /**
+   * Check every response against its contract (a mismatch is a 500). The test helpers turn it on; a
+   * running service does not pay for it on every request.
+   */
+  checkResponses?: boolean;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
-  const strictResponses = deps.config.profile !== 'production';
+  const routes = options.routes ?? allRoutes(deps.config.profile);
+  const strictResponses = options.checkResponses ?? false;
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
@@ -29,16 +43,9 @@ export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes(deps.co
     return c.json(errorBody(500, 'Unexpected error; it has been logged'), 500);
   });
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'same-origin');
-    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY');
-  });
-
-  // Bearer-token calls may come from a portal served elsewhere (a CDN); cookies are never sent cross-origin.
-  app.use('/v1/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'X-CSRF-Token'], exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'X-Dataset-Version'] }));
-  app.use('/v2/*', cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['Deprecation', 'Sunset', 'Link', 'X-Dataset-Version'] }));
+  app.use('*', securityHeaders(deps.config));
+  // Bearer-token calls may come from a portal served elsewhere (a CDN); the cookie session's routes may not.
+  app.use('*', cors(routes));
 
   app.use(
     '*',
@@ -60,22 +67,40 @@ export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes(deps.co
 
 function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean): void {
   app.on(r.method.toUpperCase(), honoPath(r.path), async (c) => {
-    const principal = await authenticate(c, deps);
+    // Public routes do not look at credentials: a stale token sent along to a tile or to the token
+    // endpoint itself is no reason to refuse it.
+    const principal = r.access === 'public' ? null : await authenticate(c, deps);
+    const limitHeaders = principal ? await limitCaller(c, deps, principal) : null;
     authorize(r, principal);
     r.precheck?.(deps);
     const invalid = r.invalidStatus ?? 422;
-    const params = r.params ? parseOrThrow(r.params, c.req.param(), 'path', invalid) : {};
-    const query = r.query ? parseOrThrow(r.query, c.req.query(), 'query', invalid) : {};
-    const body = r.body ? parseOrThrow(r.body, await readBody(c, r), 'body', invalid) : undefined;
+    const params = r.params ? parseOrThrow(r.params, checked(c.req.param(), 'path', invalid), 'path', invalid) : {};
+    const query = r.query ? parseOrThrow(r.query, checked(c.req.query(), 'query', invalid), 'query', invalid) : {};
+    const body = r.body ? parseOrThrow(r.body, checked(await readBody(c, r), 'body', invalid), 'body', invalid) : undefined;
     for (const field of r.geometryFields ?? []) checkGeometryField(body, field, invalid);
     const out = await r.handler({ params, query, body, principal, deps, c });
-    if (out instanceof Response) return out;
+    if (out instanceof Response) {
+      for (const [k, v] of Object.entries(limitHeaders ?? {})) out.headers.set(k, v);
+      return out;
+    }
     const status = out.status ?? 200;
     if (strictResponses) checkResponse(r, status, out.body, deps);
     for (const [k, v] of Object.entries(out.headers ?? {})) c.header(k, v);
     if (status === 204) return c.body(null, 204);
     return c.json(out.body as object, status as 200);
   });
+}
+
+function checked<T>(value: T, where: string, invalid: 400 | 422): T {
+  rejectNul(value, where, invalid);
+  return value;
+}
+
+/** The whole-API limit per caller (refusals count too); its RateLimit-* headers go on the answer. */
+async function limitCaller(c: Context, deps: AppDeps, p: Principal): Promise<Record<string, string> | null> {
+  const headers = await rateLimitsFor(deps).apiRequest(`${p.kind}:${p.id}`);
+  for (const [k, v] of Object.entries(headers ?? {})) c.header(k, v);
+  return headers;
 }
 
 function checkGeometryField(body: unknown, field: string, status: 400 | 422): void {
@@ -104,7 +129,7 @@ async function readBody(c: Context, r: RouteSpec): Promise<unknown> {
   if (accepts.includes('form') && type.startsWith('application/x-www-form-urlencoded')) {
     return Object.fromEntries(new URLSearchParams(await c.req.text()));
   }
-  if (accepts.includes('json') && (type === '' || type.startsWith('application/json'))) {
+  if (accepts.includes('json') && ((type === '' && !r.requireContentType) || type.startsWith('application/json'))) {
     const text = await c.req.text();
     if (text.trim() === '') {
       if (r.bodyOptional) return {};

@@ -48,6 +48,28 @@ export interface Config {
   basemapPmtiles: string | null;
   /** A MapLibre style URL the portal draws under the airspace instead of the service's basemap. */
   basemapStyleUrl: string | null;
+  /** Proxies in front of the service whose X-Forwarded-For entries are trusted (0: the socket's address). */
+  trustProxyHops: number;
+  rateLimits: RateLimitConfig;
+}
+
+/** Limits kept in the store, so every instance on one store counts together (docs/security.md). 0 turns one off. */
+export interface RateLimitConfig {
+  /** Sign-in attempts per client address per minute. */
+  signInPerAddressPerMinute: number;
+  /** Token requests per client address per minute. */
+  tokenPerAddressPerMinute: number;
+  /** Token requests per client_id per minute. */
+  tokenPerClientPerMinute: number;
+  /** Consecutive failures of one account or client_id before it is blocked. */
+  failuresPerAccount: number;
+  /** Consecutive failures from one address before it is blocked. */
+  failuresPerAddress: number;
+  /** The first block; each further block within a day doubles it, up to blockMaxSeconds. */
+  blockSeconds: number;
+  blockMaxSeconds: number;
+  /** Requests per minute of one caller (API client or person) on the whole API. */
+  apiPerMinute: number;
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -125,12 +147,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: sandbox && bool('SEED_DEMO', true, env),
     basemapPmtiles: env.BASEMAP_PMTILES ? path.resolve(env.BASEMAP_PMTILES) : null,
     basemapStyleUrl: httpUrl('BASEMAP_STYLE_URL', env),
+    trustProxyHops: int('TRUST_PROXY_HOPS', 0, env),
+    rateLimits: {
+      signInPerAddressPerMinute: int('RATE_LIMIT_SIGN_IN_PER_MINUTE', 20, env),
+      tokenPerAddressPerMinute: int('RATE_LIMIT_TOKEN_PER_MINUTE', 60, env),
+      tokenPerClientPerMinute: int('RATE_LIMIT_TOKEN_PER_CLIENT_PER_MINUTE', 30, env),
+      failuresPerAccount: int('RATE_LIMIT_FAILURES_PER_ACCOUNT', 5, env),
+      failuresPerAddress: int('RATE_LIMIT_FAILURES_PER_ADDRESS', 20, env),
+      blockSeconds: int('RATE_LIMIT_BLOCK_SECONDS', 60, env),
+      blockMaxSeconds: int('RATE_LIMIT_BLOCK_MAX_SECONDS', 3600, env),
+      apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE', 1200, env),
+    },
   };
 }
 
+/** Limits high enough that no test trips them by accident; the tests of the limits set their own. */
+const TEST_RATE_LIMITS: RateLimitConfig = {
+  signInPerAddressPerMinute: 100_000,
+  tokenPerAddressPerMinute: 100_000,
+  tokenPerClientPerMinute: 100_000,
+  failuresPerAccount: 100_000,
+  failuresPerAddress: 100_000,
+  blockSeconds: 60,
+  blockMaxSeconds: 3600,
+  apiPerMinute: 1_000_000,
+};
+
 /** A config for in-process tests: sandbox profile, the given data dir, no portal files. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
+export type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits?: Partial<RateLimitConfig> };
+
+export function testConfig(overrides: ConfigOverrides = {}): Config {
   // Tokens live 90 days in tests, which travel in time on the service clock (a test of expiry sets its own).
   const base = loadConfig({ PROFILE: 'sandbox', DATA_DIR: overrides.dataDir ?? '.data-test', PORTAL_DIR: '' });
-  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, ...overrides };
+  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, ...overrides, rateLimits: { ...TEST_RATE_LIMITS, ...overrides.rateLimits } };
 }

@@ -9,9 +9,12 @@ import { startTestService, type TestService } from './helpers/service';
 
 let svc: TestService;
 let token: string;
+let faa: string;
 beforeAll(async () => {
   svc = await startTestService();
   token = await svc.clientToken();
+  // The sandbox FAA's routes are for people with the faa role: a client token never reaches their store.
+  faa = await svc.personToken('faa@sandbox.example', 'demo-faa');
 });
 afterAll(() => svc.close());
 
@@ -58,6 +61,54 @@ describe('hostile input on every route', () => {
       }
     });
   }
+
+  for (const r of routes.filter((x) => /\{/.test(x.path) && x.path.startsWith('/v1/sandbox/'))) {
+    it(`${r.method.toUpperCase()} ${r.path} answers 4xx to odd path parameters from the sandbox FAA`, async () => {
+      for (const v of PARAM_VALUES) {
+        const res = await svc.call(r.method.toUpperCase(), fill(r.path, v), { token: faa, raw: '{"reason":"x"}', headers: { 'content-type': 'application/json' } });
+        expect(res.status, `${v} → ${res.status}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${v} → ${res.status}`).toBeLessThan(500);
+        if (v !== '00000000-0000-4000-8000-000000000000') expect(((await res.json()) as { message: string }).message).toMatch(/path\.id/);
+      }
+    });
+  }
+
+  // PostgreSQL cannot store U+0000: every field of every route must refuse it before the store.
+  for (const r of routes) {
+    it(`${r.method.toUpperCase()} ${r.path} refuses NUL characters in the body, the query and the path`, async () => {
+      const who = r.path.startsWith('/v1/sandbox/') ? faa : token;
+      const nul = 'a\u0000b';
+      const path = fill(r.path, '00000000-0000-4000-8000-000000000000');
+      const query = `?q=a%00b&pilotId=a%00b&name=a%00b&status=a%00b&operationId=a%00b`;
+      const res = await svc.call(r.method.toUpperCase(), path + query, { token: who, ...(r.body ? { raw: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+      expect(res.status, `query → ${res.status}`).toBeLessThan(500);
+      if (r.query) expect(((await res.json()) as { message: string }).message, 'query').toMatch(/query\.\w+: contains a NUL/);
+      if (r.body) {
+        const body = JSON.stringify({ name: nul, client_id: nul, email: nul, nested: { list: [nul] } });
+        const b = await svc.call(r.method.toUpperCase(), path, { token: who, raw: body, headers: { 'content-type': 'application/json' } });
+        expect(b.status, `body → ${b.status}`).toBeGreaterThanOrEqual(400);
+        expect(b.status, `body → ${b.status}`).toBeLessThan(500);
+      }
+      if (r.params) {
+        const p = await svc.call(r.method.toUpperCase(), fill(r.path, 'x%00y'), { token: who, ...(r.body ? { raw: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+        expect(p.status, `path → ${p.status}`).toBeLessThan(500);
+      }
+    });
+  }
+
+  it('names the field holding the NUL on the routes QA found (sign-in, token, places, operations)', async () => {
+    const signIn = await svc.call('POST', '/v1/auth/sign-in', { body: { email: 'pilot@cascade.example\u0000', password: 'x' } });
+    expect(signIn.status).toBe(422);
+    expect(((await signIn.json()) as { message: string }).message).toMatch(/^body\.email: /);
+    const tok = await svc.call('POST', '/v1/oauth/token', { body: { grant_type: 'client_credentials', client_id: 'a\u0000', client_secret: 'x' } });
+    expect(tok.status).toBe(400);
+    expect(((await tok.json()) as { message: string }).message).toMatch(/^body\.client_id: /);
+    const places = await svc.call('GET', '/v1/places?q=sea%00ttle', { token });
+    expect(((await places.json()) as { message: string }).message).toMatch(/^query\.q: /);
+    const ops = await svc.call('GET', '/v1/operations?pilotId=%00', { token });
+    expect(ops.status).toBe(422);
+    expect(((await ops.json()) as { message: string }).message).toMatch(/^query\.pilotId: /);
+  });
 
   it('still serves after all of that', async () => {
     expect((await svc.call('GET', '/v1/status')).status).toBe(200);

@@ -295,7 +295,8 @@ export const SandboxReasonSchema = z
   .strict()
   .meta({ id: 'SandboxReason', description: 'why the FAA denies, rescinds or invalidates; becomes statusReason' });
 
-export const SandboxIdParamsSchema = z.object({ id: z.string().max(100) });
+// A UUID, checked before the store (which keys authorizations by uuid: anything else failed there, a 500).
+export const SandboxIdParamsSchema = z.object({ id: z.uuid().describe('authorization id') });
 
 export const SandboxTfrRequestSchema = z
   .object({

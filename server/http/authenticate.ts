@@ -2,39 +2,44 @@
  * Resolves the caller of a request: a bearer token (API clients and people alike) or the portal's
  * session cookie. Cookie-authenticated requests that change state must echo the CSRF token in
  * X-CSRF-Token (double submit), so another site cannot act with a signed-in person's cookie.
+ * A person's bearer token lives only as long as the session it was issued from.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { Config } from '../config';
 import type { AppDeps } from '../deps';
-import { identity } from '../store/identity';
+import { identity, sha256 } from '../store/identity';
 import { ApiError, unauthorized } from './errors';
 import { scopesForRoles, type Principal } from './principal';
 
-export const SESSION_COOKIE = 'sp_session';
 export const CSRF_COOKIE = 'sp_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
+/**
+ * Over https the session cookie is `__Host-sp_session`: the browser then only takes it Secure, for
+ * Path=/ and without Domain, so a neighbouring subdomain cannot plant or shadow it. Plain http (local
+ * development, the e2e tests) cannot use the prefix.
+ */
+export function sessionCookieName(config: Config): string {
+  return config.publicUrl.startsWith('https://') ? '__Host-sp_session' : 'sp_session';
+}
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function requireCsrf(c: Context, csrfToken: string): void {
+  if (SAFE.has(c.req.method)) return;
+  const sent = c.req.header(CSRF_HEADER);
+  if (!sent || sent !== csrfToken) throw new ApiError(403, 'Missing or wrong X-CSRF-Token header for a request made with the session cookie');
+}
 
 export async function authenticate(c: Context, deps: AppDeps): Promise<Principal | null> {
   const header = c.req.header('authorization');
-  if (header !== undefined) {
-    const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    if (!m) throw unauthorized('The Authorization header must be "Bearer <access token>"');
-    const claims = await deps.tokens.verify(m[1]!, deps.now());
-    if (!claims) throw unauthorized('The access token is invalid or expired; ask POST /v1/oauth/token for a new one');
-    return { kind: claims.kind, id: claims.sub, name: claims.name, scopes: new Set(claims.scopes), roles: claims.roles, orgId: claims.org, via: 'bearer' };
-  }
-  const sessionId = getCookie(c, SESSION_COOKIE);
+  if (header !== undefined) return bearer(header, deps);
+  const sessionId = getCookie(c, sessionCookieName(deps.config));
   if (!sessionId) return null;
   const session = await identity.sessionById(deps.db, sessionId);
   if (!session) return null;
-  if (!SAFE.has(c.req.method)) {
-    const sent = c.req.header(CSRF_HEADER);
-    if (!sent || sent !== session.csrf_token) {
-      throw new ApiError(403, 'Missing or wrong X-CSRF-Token header for a request made with the session cookie');
-    }
-  }
+  requireCsrf(c, session.csrf_token);
   const user = await identity.userById(deps.db, session.user_id);
   if (!user) return null;
   return {
@@ -45,5 +50,27 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<Principal
     roles: user.roles,
     orgId: user.org_id,
     via: 'cookie',
+    sessionHash: sha256(sessionId),
+  };
+}
+
+async function bearer(header: string, deps: AppDeps): Promise<Principal> {
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  if (!m) throw unauthorized('The Authorization header must be "Bearer <access token>"');
+  const claims = await deps.tokens.verify(m[1]!, deps.now());
+  if (!claims) throw unauthorized('The access token is invalid or expired; ask POST /v1/oauth/token for a new one');
+  if (claims.kind === 'user') {
+    const session = claims.sid ? await identity.sessionByHash(deps.db, claims.sid) : null;
+    if (!session || session.user_id !== claims.sub) throw unauthorized('The session this token was issued from has ended; sign in again');
+  }
+  return {
+    kind: claims.kind,
+    id: claims.sub,
+    name: claims.name,
+    scopes: new Set(claims.scopes),
+    roles: claims.roles,
+    orgId: claims.org,
+    via: 'bearer',
+    ...(claims.sid ? { sessionHash: claims.sid } : {}),
   };
 }

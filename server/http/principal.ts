@@ -13,6 +13,8 @@ export interface Principal {
   orgId: string | null;
   /** How the request proved it: a bearer token, or the portal's session cookie (CSRF-checked). */
   via: 'bearer' | 'cookie';
+  /** A person's session (its SHA-256): tokens issued to them are tied to it. */
+  sessionHash?: string;
 }
 
 /** What a person may do follows from their roles (our choice, docs/auth.md): people plan and fly with every scope. */

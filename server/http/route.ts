@@ -59,6 +59,13 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   bodyOptional?: boolean;
   /** Request media types accepted (default application/json). */
   bodyTypes?: readonly ('json' | 'form')[];
+  /**
+   * A body without Content-Type is refused (415) instead of read as JSON: for sign-in, since a
+   * cross-site request with an untyped body needs no CORS preflight (login CSRF).
+   */
+  requireContentType?: boolean;
+  /** Sets or ends the portal's session cookie: same-origin only, no CORS (server/http/cors.ts). */
+  sessionCookie?: boolean;
   /** Status for invalid values (default 422; the legacy 4.3/4.5 operations only know 400). */
   invalidStatus?: 400 | 422;
   /** Runs after auth and before validation; may throw (e.g. 410 for an operation a profile removed). */

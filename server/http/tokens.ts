@@ -1,4 +1,9 @@
-/** Signed access tokens (HS256, jose). No refresh token: a client asks again after `expires` (domain.md). */
+/**
+ * Signed access tokens (HS256, jose). No refresh token: a client asks again after `expires` (domain.md).
+ * A token must carry exp, iat and sub; a person's token also names its session (sid), and dies with it.
+ * Verified tokens are remembered until they expire (a bounded map), so a busy client costs one HMAC per
+ * token, not per request; what a cached token may still do is decided by the caller (the session check).
+ */
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '../contract/auth';
 import { isScope, type Scope } from '../contract/scopes';
@@ -10,20 +15,31 @@ export interface TokenClaims {
   scopes: Scope[];
   roles: Role[];
   org: string | null;
+  /** A person's token: the SHA-256 of the session it was issued from (sign-out ends the token). */
+  sid?: string;
 }
+
+/** Verified tokens kept by default; the oldest goes first when full. */
+const CACHE_MAX = 10_000;
 
 const ISSUER = 'skyplan';
 
 export class TokenService {
   private readonly key: Uint8Array;
-  constructor(secret: string, private readonly ttlSeconds: number) {
+  private readonly verified = new Map<string, { claims: TokenClaims; expMs: number }>();
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+    private readonly cacheMax = CACHE_MAX,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
   async issue(claims: TokenClaims, now = new Date()): Promise<{ token: string; expires: Date }> {
     const iat = Math.floor(now.getTime() / 1000);
     const exp = iat + this.ttlSeconds;
-    const token = await new SignJWT({ kind: claims.kind, name: claims.name, scope: claims.scopes.join(' '), roles: claims.roles, org: claims.org })
+    const payload = { kind: claims.kind, name: claims.name, scope: claims.scopes.join(' '), roles: claims.roles, org: claims.org, ...(claims.sid ? { sid: claims.sid } : {}) };
+    const token = await new SignJWT(payload)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -33,21 +49,38 @@ export class TokenService {
     return { token, expires: new Date(exp * 1000) };
   }
 
-  /** The claims of a valid token, or null when it is malformed, forged or expired. */
+  /** The claims of a valid token, or null when it is malformed, forged, expired or lacks exp. */
   async verify(token: string, now = new Date()): Promise<TokenClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expMs > now.getTime()) return hit.claims;
+      this.verified.delete(token);
+    }
+    const verified = await this.verifyFresh(token, now);
+    if (!verified) return null;
+    if (this.verified.size >= this.cacheMax) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, verified);
+    return verified.claims;
+  }
+
+  private async verifyFresh(token: string, now: Date): Promise<{ claims: TokenClaims; expMs: number } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now });
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'iat', 'sub'] });
       const kind = payload.kind === 'user' ? 'user' : payload.kind === 'client' ? 'client' : null;
-      if (!kind || typeof payload.sub !== 'string') return null;
+      if (!kind || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+      // A person's token without its session could never be ended by signing out: refused.
+      if (kind === 'user' && typeof payload.sid !== 'string') return null;
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(isScope) : [];
-      return {
+      const claims: TokenClaims = {
         sub: payload.sub,
         kind,
         name: typeof payload.name === 'string' ? payload.name : payload.sub,
         scopes,
         roles: Array.isArray(payload.roles) ? (payload.roles.filter((r) => r === 'pilot' || r === 'operator' || r === 'faa') as Role[]) : [],
         org: typeof payload.org === 'string' ? payload.org : null,
+        ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
       };
+      return { claims, expMs: payload.exp * 1000 };
     } catch {
       return null;
     }

@@ -31,3 +31,33 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: str
   const details = issues.map((i) => ({ field: [where, ...i.path.map(String)].join('.'), rule: i.code, message: i.message }));
   throw new ApiError(status, describeIssues(issues, where), details);
 }
+
+/**
+ * The first string (value or key) holding U+0000, as a field path, or null. PostgreSQL cannot store NUL
+ * in text, so such a value would reach the store only to fail there (500): it is refused up front.
+ */
+export function nulField(value: unknown, where: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? where : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = nulField(value[i], `${where}.${i}`);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return `${where}.${k.split('\u0000').join('\\u0000')}`;
+    const hit = nulField(v, `${where}.${k}`);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** Throws 400/422 (the route's status for invalid values) naming the field that holds a NUL character. */
+export function rejectNul(value: unknown, where: string, invalidStatus: 400 | 422): void {
+  const field = nulField(value, where);
+  if (!field) return;
+  const message = 'contains a NUL character (U+0000), which no field accepts';
+  throw new ApiError(invalidStatus, `${field}: ${message}`, [{ field, rule: 'no_nul_character', message }]);
+}

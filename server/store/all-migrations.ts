@@ -8,3 +8,4 @@ import './callbacks';
 import './sandbox-tfrs';
 import './profiles';
 import './leases';
+import './rate-limits';

@@ -38,6 +38,15 @@ export async function hashSecret(secret: string): Promise<string> {
   return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+/**
+ * A hash of a secret nobody knows, checked when the account or client does not exist, so that a wrong
+ * email costs the same scrypt as a wrong password (no timing hint of which accounts exist).
+ */
+let dummyHash: Promise<string> | null = null;
+export function dummySecretHash(): Promise<string> {
+  return (dummyHash ??= hashSecret(randomBytes(16).toString('base64url')));
+}
+
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
   const [algo, saltB64, keyB64] = stored.split('$');
   if (algo !== 'scrypt' || !saltB64 || !keyB64) return false;
@@ -133,6 +142,12 @@ export const identity = {
       'SELECT user_id, csrf_token, expires_at FROM sessions WHERE id_hash = $1 AND expires_at > now()',
       [sha256(id)],
     );
+    return rows[0] ?? null;
+  },
+
+  /** A live session by the hash a person's bearer token names (its sid). */
+  async sessionByHash(db: Sql, idHash: string): Promise<{ user_id: string } | null> {
+    const rows = await db.query<{ user_id: string }>('SELECT user_id FROM sessions WHERE id_hash = $1 AND expires_at > now()', [idHash]);
     return rows[0] ?? null;
   },
 

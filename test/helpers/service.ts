@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import { bootstrap, emptyDataset } from '../../server/bootstrap';
-import { testConfig, type Config } from '../../server/config';
+import { testConfig, type ConfigOverrides } from '../../server/config';
 import type { DatasetFile } from '../../server/data/model';
 import { silentLogger, type AppDeps } from '../../server/deps';
 import { openPglite } from '../../server/store/pglite';
@@ -37,12 +37,13 @@ async function freshDb(): Promise<Db> {
   return openPostgres(u.toString());
 }
 
-export async function startTestService(opts: { dataset?: DatasetFile; config?: Partial<Config>; now?: Date } = {}): Promise<TestService> {
+export async function startTestService(opts: { dataset?: DatasetFile; config?: ConfigOverrides; now?: Date } = {}): Promise<TestService> {
   let now = opts.now ?? new Date();
   const config = testConfig(opts.config);
   const db = await freshDb();
   const deps = await bootstrap(config, { db, dataset: opts.dataset ?? emptyDataset(), now: () => now, log: silentLogger });
-  const app = createApp(deps);
+  // Every response of every service test is checked against its contract.
+  const app = createApp(deps, { checkResponses: true });
   const call: TestService['call'] = (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.authorization = `Bearer ${o.token}`;

@@ -3,18 +3,26 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { User } from '../../contract/auth';
 import { isScope, type Scope } from '../../contract/scopes';
 import type { AppDeps } from '../../deps';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../http/authenticate';
+import { CSRF_COOKIE, requireCsrf, sessionCookieName } from '../../http/authenticate';
+import { clientAddress } from '../../http/client-address';
 import { ApiError, badRequest, unauthorized } from '../../http/errors';
 import { scopesForRoles, type Principal } from '../../http/principal';
-import { identity, verifySecret, type UserRow } from '../../store/identity';
+import { rateLimitsFor } from '../../http/rate-limit';
+import { dummySecretHash, identity, verifySecret, type UserRow } from '../../store/identity';
 
-/** Client credentials grant (domain.md). An optional space-separated `scope` narrows the grant. */
-export async function issueClientToken(deps: AppDeps, body: { client_id: string; client_secret: string; scope?: string | undefined }) {
+/**
+ * Client credentials grant (domain.md). An optional space-separated `scope` narrows the grant.
+ * Rate-limited per address and per client_id; an unknown client costs the same scrypt as a wrong secret.
+ */
+export async function issueClientToken(deps: AppDeps, c: Context, body: { client_id: string; client_secret: string; scope?: string | undefined }) {
+  const limits = rateLimitsFor(deps);
+  const address = clientAddress(c, deps.config.trustProxyHops);
+  await limits.beforeToken(address, body.client_id);
   const client = await identity.clientById(deps.db, body.client_id);
+  const secretOk = await verifySecret(body.client_secret, client?.secret_hash ?? (await dummySecretHash()));
+  await limits.afterToken(address, body.client_id, !!client && secretOk);
   // Same answer for an unknown client and a wrong secret: no hint which one was wrong.
-  if (!client || !(await verifySecret(body.client_secret, client.secret_hash))) {
-    throw unauthorized('Unknown client or wrong client secret');
-  }
+  if (!client || !secretOk) throw unauthorized('Unknown client or wrong client secret');
   let scopes: Scope[] = client.scopes;
   if (body.scope !== undefined && body.scope.trim() !== '') {
     const asked = body.scope.trim().split(/\s+/);
@@ -39,28 +47,46 @@ export function toUser(u: UserRow): User {
   };
 }
 
+/**
+ * Rate-limited per address and per account. An unknown email is checked against a dummy hash, so it
+ * costs the same as a wrong password and answers the same.
+ */
 export async function signIn(deps: AppDeps, c: Context, body: { email: string; password: string }) {
+  const limits = rateLimitsFor(deps);
+  const address = clientAddress(c, deps.config.trustProxyHops);
+  await limits.beforeSignIn(address, body.email);
   const user = await identity.userByEmail(deps.db, body.email);
-  if (!user || !(await verifySecret(body.password, user.password_hash))) throw unauthorized('Wrong email or password');
+  const passwordOk = await verifySecret(body.password, user?.password_hash ?? (await dummySecretHash()));
+  await limits.afterSignIn(address, body.email, !!user && passwordOk);
+  if (!user || !passwordOk) throw unauthorized('Wrong email or password');
   const session = await identity.createSession(deps.db, user.id, deps.config.sessionTtlSeconds);
   const secure = deps.config.publicUrl.startsWith('https://');
   const maxAge = deps.config.sessionTtlSeconds;
-  setCookie(c, SESSION_COOKIE, session.id, { httpOnly: true, sameSite: 'Lax', path: '/', secure, maxAge });
+  setCookie(c, sessionCookieName(deps.config), session.id, { httpOnly: true, sameSite: 'Lax', path: '/', secure, maxAge });
+  // The CSRF cookie keeps its plain name: the portal reads it, and it proves nothing by itself (the
+  // header is compared with the session's stored token, not with this cookie).
   setCookie(c, CSRF_COOKIE, session.csrfToken, { httpOnly: false, sameSite: 'Lax', path: '/', secure, maxAge });
   return { user: toUser(user), csrfToken: session.csrfToken, expires: session.expires.toISOString() };
 }
 
+/** Ends the session (and with it every bearer token issued from it). Needs the CSRF header like any change. */
 export async function signOut(deps: AppDeps, c: Context) {
-  const id = getCookie(c, SESSION_COOKIE);
-  if (id) await identity.deleteSession(deps.db, id);
-  deleteCookie(c, SESSION_COOKIE, { path: '/' });
-  deleteCookie(c, CSRF_COOKIE, { path: '/' });
+  const name = sessionCookieName(deps.config);
+  const id = getCookie(c, name);
+  const session = id ? await identity.sessionById(deps.db, id) : null;
+  if (id && session) {
+    requireCsrf(c, session.csrf_token);
+    await identity.deleteSession(deps.db, id);
+  }
+  const secure = deps.config.publicUrl.startsWith('https://');
+  deleteCookie(c, name, { path: '/', secure });
+  deleteCookie(c, CSRF_COOKIE, { path: '/', secure });
 }
 
 export async function me(deps: AppDeps, p: Principal, c: Context) {
   const user = await identity.userById(deps.db, p.id);
   if (!user) throw unauthorized();
-  const id = getCookie(c, SESSION_COOKIE);
+  const id = getCookie(c, sessionCookieName(deps.config));
   const session = id ? await identity.sessionById(deps.db, id) : null;
   return {
     user: toUser(user),
@@ -69,8 +95,13 @@ export async function me(deps: AppDeps, p: Principal, c: Context) {
   };
 }
 
-/** A person's bearer token (for scripts of their own, and for the portal when it talks to another deployment). */
+/**
+ * A person's bearer token (for scripts of their own), tied to the session it was asked from: signing
+ * out ends it too.
+ */
 export async function issueUserToken(deps: AppDeps, p: Principal) {
-  const { token, expires } = await deps.tokens.issue({ sub: p.id, kind: 'user', name: p.name, scopes: [...p.scopes], roles: [...p.roles], org: p.orgId }, deps.now());
+  if (!p.sessionHash) throw unauthorized('A person token needs a signed-in session');
+  const claims = { sub: p.id, kind: 'user' as const, name: p.name, scopes: [...p.scopes], roles: [...p.roles], org: p.orgId, sid: p.sessionHash };
+  const { token, expires } = await deps.tokens.issue(claims, deps.now());
   return { statusCode: 200, message: 'success', data: { accessToken: token, expires: expires.toISOString(), scope: [...p.scopes].join(' '), tokenType: 'Bearer' as const } };
 }

@@ -91,9 +91,15 @@ describe('GET /sprites/{file}', () => {
     for (const name of Object.keys(one)) expect(two[name]!.width).toBe(one[name]!.width * 2);
   });
 
-  it.each(['other.json', 'skyplan.svg', 'skyplan@3x.png', '..%2Fpackage.json', 'skyplan.json%00.png'])('answers %s with 404', async (file) => {
+  it.each(['other.json', 'skyplan.svg', 'skyplan@3x.png', '..%2Fpackage.json'])('answers %s with 404', async (file) => {
     const r = await svc.call('GET', `/sprites/${file}`);
     expect(r.status).toBe(404);
+  });
+
+  it('answers skyplan.json%00.png with 400 naming the field (no field takes a NUL character)', async () => {
+    const r = await svc.call('GET', '/sprites/skyplan.json%00.png');
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { message: string }).message).toMatch(/^path\.file: /);
   });
 });
 

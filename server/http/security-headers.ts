@@ -1,0 +1,73 @@
+/**
+ * Browser defences on every response (docs/security.md). They are written into the finished response's
+ * own headers: Hono's c.header() on a finished response copies the whole Response, and the node adapter
+ * then streams the copy instead of writing its buffer (issue 13).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Config } from '../config';
+
+/**
+ * The portal: scripts and styles from its own files only (no 'unsafe-inline'). MapLibre runs its workers
+ * from blob: URLs and draws images from data: and blob: URLs. connect-src allows any https origin
+ * because Settings can point the portal at another deployment of the interface.
+ */
+export const PORTAL_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' https:",
+  "worker-src 'self' blob:",
+  "child-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The /docs page: its one inline <style> and no script at all. */
+export const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** JSON, tiles, glyphs: nothing to run, nothing to frame. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Geolocation for the portal's own "Locate me"; the rest of the powerful features for nobody. */
+export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(), microphone=(), payment=(), usb=()';
+
+/** One year; no includeSubDomains, since the service may share its domain with hosts it does not know. */
+export const HSTS = 'max-age=31536000';
+
+function cspFor(path: string, contentType: string | null): string {
+  if (!contentType?.startsWith('text/html')) return API_CSP;
+  return path === '/docs' ? DOCS_CSP : PORTAL_CSP;
+}
+
+/** Sets headers on the finished response; falls back to c.header() if its headers are immutable. */
+export function setOnResponse(c: Context, headers: Iterable<readonly [string, string]>): void {
+  const h = c.res.headers;
+  for (const [k, v] of headers) {
+    try {
+      h.set(k, v);
+    } catch {
+      c.header(k, v);
+    }
+  }
+}
+
+export function securityHeaders(config: Config): MiddlewareHandler {
+  const always: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'same-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+  ];
+  if (config.publicUrl.startsWith('https://')) always.push(['Strict-Transport-Security', HSTS]);
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    const extra: Array<[string, string]> = [];
+    if (!h.has('x-frame-options')) extra.push(['X-Frame-Options', 'DENY']);
+    if (!h.has('content-security-policy')) extra.push(['Content-Security-Policy', cspFor(c.req.path, h.get('content-type'))]);
+    setOnResponse(c, [...always, ...extra]);
+  };
+}
