@@ -27,8 +27,9 @@ test('an area at Boeing Field needs LAANC, and its facility-map notice shows on 
 
 test('raising the altitude above the facility-map ceiling changes the briefing', async ({ page }) => {
   await given.signedIn(page, 'pilot');
-  // A cell north of Boeing Field with a 100 ft ceiling in the sandbox dataset.
-  await given.onPlanPage(page, `${squareParam(-122.33, 47.57, 0.003)}&alt=50`);
+  // A Seattle-Tacoma cell on the Burien shore with a 100 ft ceiling in the sandbox model, south of the
+  // Seattle city limits that the real FAA facility map in the sandbox covers.
+  await given.onPlanPage(page, `${squareParam(-122.413, 47.455, 0.003)}&alt=50`);
   await then.briefingStatus(page, 'CAUTION', 'LAANC');
   const ceiling = page.locator('[data-testid="briefing:notice"][data-source="NOTICE_DATA_SOURCE_UASFM_CEILING"]').first();
   await ceiling.getByRole('button', { name: /Facility map/ }).click();

@@ -22,7 +22,7 @@ import { dayStamp, iso, utcDayStart } from './time';
 import { buildFacilityMapCells } from './uasfm';
 
 /** Bump whenever generated content changes: a stored sandbox of another version is regenerated. */
-export const GENERATOR_VERSION = 'g1';
+export const GENERATOR_VERSION = 'g2';
 
 /** The source whose version records the generator version of a stored static part. */
 const GENERATOR_SOURCE_ID = 'sandbox-class-airspace';

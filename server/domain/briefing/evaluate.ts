@@ -9,6 +9,7 @@ import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { floorAglFt, isOverhead } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, separationNm } from './geometry';
+import { modelUncertainty } from './model-margin';
 import { buildNotice, classGNotice, type NoticeContext } from './notice';
 import { AUTHORIZATION_RANK, CLASS_G_OUTCOME, STATUS_RANK, classify } from './rules';
 import { activity, type ActivityState } from './time';
@@ -95,7 +96,9 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
     if (e) out.push(e);
   }
   if (!out.some((e) => e.controlled)) {
-    out.push({ notice: classGNotice(ctx), outcome: CLASS_G_OUTCOME, authorization: CLASS_G_OUTCOME.authorization, controlled: false, features: [] });
+    // Near modelled (sandbox) controlled airspace the model is unsure: CAUTION instead of Class G.
+    const unsure = modelUncertainty(dataset, input, ctx);
+    out.push(unsure ?? { notice: classGNotice(ctx), outcome: CLASS_G_OUTCOME, authorization: CLASS_G_OUTCOME.authorization, controlled: false, features: [] });
   }
   return out;
 }
