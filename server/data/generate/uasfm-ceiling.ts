@@ -29,12 +29,20 @@ const CLASS_C_PRIMARY = new Set(CLASS_C);
 export function scaleOf(a: AirportRecord): number {
   if (CLASS_B_PRIMARY.has(a.ident)) return 2;
   if (CLASS_C_PRIMARY.has(a.ident) || a.type === 'large_airport') return 1.5;
-  return 1;
+  return isSatellite(a) ? SATELLITE_SCALE : 1;
 }
 
-/** Fields whose runways lower the grid: regular traffic or a tower. Small private strips do not (they would zero whole suburbs). */
+/** Small untowered fields with a runway this long lower the grid close around them (FAA maps keep 0 ft over satellite airports). */
+const SATELLITE_MIN_RUNWAY_FT = 2500;
+const SATELLITE_SCALE = 0.5;
+
+function isSatellite(a: AirportRecord): boolean {
+  return a.type === 'small_airport' && !a.towered && a.runways.some((r) => r.lengthFt >= SATELLITE_MIN_RUNWAY_FT);
+}
+
+/** Fields whose runways lower the grid: regular traffic, a tower, or a runway long enough for real traffic; not the short private strips. */
 export function lowersGrid(a: AirportRecord): boolean {
-  return a.type === 'large_airport' || a.type === 'medium_airport' || a.towered;
+  return a.type === 'large_airport' || a.type === 'medium_airport' || a.towered || isSatellite(a);
 }
 
 /** The farthest (NM) any airport's runways can lower a cell: the longest scaled corridor plus its width. */
@@ -81,7 +89,7 @@ function loweringOf(ap: AirportRecord): Lowering {
   let l = lowerings.get(ap);
   if (!l) {
     const instrument = new Set(instrumentRunways(ap));
-    l = { airport: ap, scale: scaleOf(ap), runways: ap.runways.map((r) => ({ ends: r.ends, instrument: instrument.has(r) })) };
+    l = { airport: ap, scale: scaleOf(ap), runways: ap.runways.map((r) => ({ ends: r.ends, instrument: !isSatellite(ap) && instrument.has(r) })) };
     lowerings.set(ap, l);
   }
   return l;

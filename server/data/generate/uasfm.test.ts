@@ -8,7 +8,7 @@ import type { AirspaceFeature } from '../model';
 import type { AirportRecord } from './airports-db';
 import { runwayExtensions, surfaceRadiusNm, type SurfaceArea } from './class-airspace';
 import { destination, distanceNm } from './geo';
-import { cellCeiling, obstaclesOf } from './uasfm-ceiling';
+import { cellCeiling, lowersGrid, obstaclesOf } from './uasfm-ceiling';
 import { buildFacilityMapCells } from './uasfm';
 import { localProjector } from './geo';
 
@@ -61,6 +61,17 @@ describe('modelled ceilings', () => {
     expect(ceilingAt(90, 2.5)).toBe(200);
     expect(ceilingAt(90, 3.2)).toBe(300);
     expect(ceilingAt(90, 3.6)).toBe(400);
+  });
+
+  it('lowers it close around small fields with a runway of 2,500 ft or more, not around short strips', () => {
+    const strip = (lengthFt: number): AirportRecord => ({ ...field('S1', LON, LAT), type: 'small_airport', towered: false, runways: [{ ...A.runways[0]!, lengthFt }] });
+    const near = (ap: AirportRecord, nm: number) => {
+      const p = project(...destination(LON, LAT, 90, nm));
+      return cellCeiling([p[0], p[1], p[0], p[1]], obstaclesOf(lowersGrid(ap) ? [ap] : [], project));
+    };
+    expect(near(strip(3000), 0.3)).toBe(0);
+    expect(near(strip(3000), 2)).toBe(400);
+    expect(near(strip(1500), 0.3)).toBe(400);
   });
 
   it('gives a cell the lowest ceiling found anywhere in it', () => {
