@@ -19,14 +19,15 @@ function square(west: number, south: number, east: number, north: number): Polyg
 
 /**
  * Places in the sandbox dataset (docs/dataset-sandbox.md), checked against the service's LAANC answer
- * at several hours of the day: a Boeing Field (BFI, Class D) facility-map cell south-east of the field
- * with a 200 ft ceiling, so 200 ft is approved automatically; and a Seattle-Tacoma (SEA, Class B) cell
- * with a 50 ft ceiling, so 200 ft with a fixed altitude needs further coordination. Both lie more than
- * 3 NM from Lumen Field and T-Mobile Park, whose event TFRs would block them on game days.
+ * at several hours of the day: a Boeing Field (BFI, Class D) facility-map cell in West Seattle with a
+ * 200 ft ceiling in the model (400 ft on the FAA's real map), so 200 ft is approved automatically; and a
+ * Seattle-Tacoma (SEA, Class B) cell on the Burien shore with a 50 ft ceiling, outside the real map's
+ * coverage, so 200 ft with a fixed altitude needs further coordination. Both lie more than 3 NM from
+ * Lumen Field and T-Mobile Park, whose event TFRs would block them on game days.
  */
 export const PLACES = {
-  autoApproval: square(-122.263, 47.556, -122.256, 47.561),
-  furtherCoordination: square(-122.33, 47.504, -122.324, 47.509),
+  autoApproval: square(-122.414, 47.52, -122.404, 47.53),
+  furtherCoordination: square(-122.397, 47.452, -122.387, 47.46),
 };
 
 export const inHours = (h: number) => new Date(Math.ceil(Date.now() / 900_000) * 900_000 + h * 3_600_000).toISOString();

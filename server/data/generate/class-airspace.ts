@@ -1,33 +1,42 @@
 /**
  * Class B, C, D and E surface-area airspace around the OurAirports positions, with the tier shapes of
- * AIM 3-2-3 to 3-2-6 (Class B: surface area plus shelves; Class C: 5 NM surface, 10 NM shelf; Class D:
- * about 4.3 NM to 2,500 ft above the field; Class E surface area: about 4 NM). Real areas have sectors,
- * arcs and cut-outs; these are circles (64-gons), enough for a sandbox and documented as such.
+ * AIM 3-2-3 to 3-2-6 (Class B: surface area plus shelves; Class C: 5 NM surface, 10 NM shelf; Class D
+ * and E surface areas sized from the runways, with extensions along them). Real areas have sectors,
+ * arcs and cut-outs; these are circles (64-gons) and corridors, drawn on the large side
+ * (tables/surface-areas.ts, docs/dataset-model-accuracy.md).
  */
+import type { Polygon } from 'geojson';
 import type { AirspaceFeature, Subtype } from '../model';
 import type { AirportRecord } from './airports-db';
-import { annulus, disc, distanceNm } from './geo';
+import { annulus, bearingDeg, circleWithCorridors, destination, disc, distanceNm } from './geo';
 import { CLASS_B } from './tables/class-b';
 import { CLASS_C } from './tables/class-c';
 import { LAANC_NOT_ENABLED } from './tables/laanc';
+import {
+  CLASS_B_SHELVES, CLASS_C_SHELF_NM, CLASS_C_SURFACE_NM, DEPARTURE_CLIMB_NM, EXTENSION, SURFACE_MIN_RADIUS_NM,
+} from './tables/surface-areas';
 
 export type AirspaceClass = 'B' | 'C' | 'D' | 'E';
 
-/** The part of a class airspace that starts at the surface: what LAANC and the facility map cover. */
+/** A corridor along a runway's extended centre line: from the threshold outwards, halfWidthNm either side. */
+export interface Extension {
+  from: [lon: number, lat: number];
+  to: [lon: number, lat: number];
+  halfWidthNm: number;
+}
+
+/** A class airspace around one airport, as the facility-map grid needs it. */
 export interface SurfaceArea {
   cls: AirspaceClass;
   airport: AirportRecord;
+  /** Radius of the part that starts at the surface. */
   radiusNm: number;
+  /** Radius of the whole lateral extent (every Class B shelf, the Class C shelf): what the grid covers. */
+  extentNm: number;
+  /** Arrival and departure extensions of a Class D or E surface area (empty for B and C). */
+  extensions: Extension[];
   laancEnabled: boolean;
 }
-
-export const CLASS_D_RADIUS_NM = 4.3;
-export const CLASS_E_RADIUS_NM = 4.0;
-const CLASS_E_MIN_RUNWAY_FT = 6000;
-const CLASS_C_SURFACE_NM = 5;
-const CLASS_C_SHELF_NM = 10;
-/** Outer radii of the Class B shelves and where each floor sits between field elevation and ceiling. */
-const CLASS_B_SHELVES = [{ outerNm: 12, floorShare: 0.25 }, { outerNm: 20, floorShare: 0.45 }, { outerNm: 30, floorShare: 0.65 }];
 
 const SOURCE_ID = 'sandbox-class-airspace';
 const SOURCE_URL = 'https://www.faa.gov/air_traffic/publications/';
@@ -67,6 +76,39 @@ function feature(
   };
 }
 
+/**
+ * JO 7400.2 17-2-1: the area contains departures until they reach 700 ft AGL, 3.5 NM past the farthest
+ * runway end; never less than SURFACE_MIN_RADIUS_NM.
+ */
+export function surfaceRadiusNm(a: AirportRecord): number {
+  const farthest = Math.max(0, ...a.runways.flatMap((r) => r.ends.map((e) => distanceNm(a.lon, a.lat, e.lon, e.lat))));
+  return Math.max(SURFACE_MIN_RADIUS_NM, Math.ceil((farthest + DEPARTURE_CLIMB_NM) * 10) / 10);
+}
+
+/** Corridors beyond both thresholds of every runway long enough for instrument traffic (else the longest). */
+export function instrumentRunways(a: AirportRecord): AirportRecord['runways'] {
+  const long = a.runways.filter((r) => r.lengthFt >= EXTENSION.minRunwayFt);
+  return long.length ? long : a.runways.slice().sort((x, y) => y.lengthFt - x.lengthFt).slice(0, 1);
+}
+
+export function runwayExtensions(a: AirportRecord): Extension[] {
+  const out: Extension[] = [];
+  for (const r of instrumentRunways(a)) {
+    const [p, q] = r.ends;
+    for (const [from, other] of [[p, q], [q, p]] as const) {
+      if (distanceNm(from.lon, from.lat, other.lon, other.lat) === 0) continue;
+      const outward = bearingDeg(other.lon, other.lat, from.lon, from.lat);
+      out.push({ from: [from.lon, from.lat], to: destination(from.lon, from.lat, outward, EXTENSION.beyondThresholdNm), halfWidthNm: EXTENSION.halfWidthNm });
+    }
+  }
+  return out;
+}
+
+/** The surface area's outline: the circle and its extensions, merged. */
+function surfaceOutline(a: AirportRecord, radiusNm: number, extensions: readonly Extension[]): Polygon {
+  return extensions.length === 0 ? disc(a.lon, a.lat, radiusNm) : circleWithCorridors(a.lon, a.lat, radiusNm, extensions);
+}
+
 export interface ClassAirspaceResult {
   features: AirspaceFeature[];
   surfaces: SurfaceArea[];
@@ -84,7 +126,8 @@ export function buildClassAirspace(airports: readonly AirportRecord[]): ClassAir
     primary.add(a.ident);
     const laanc = laancFor(a);
     features.push(feature(a, 'B', 0, disc(a.lon, a.lat, b.surfaceNm), 0, b.ceilingMsl, b.area, laanc));
-    surfaces.push({ cls: 'B', airport: a, radiusNm: b.surfaceNm, laancEnabled: laanc });
+    const extentNm = b.surfaceOnly ? b.surfaceNm : CLASS_B_SHELVES[CLASS_B_SHELVES.length - 1]!.outerNm;
+    surfaces.push({ cls: 'B', airport: a, radiusNm: b.surfaceNm, extentNm, extensions: [], laancEnabled: laanc });
     if (b.surfaceOnly) continue;
     let inner = b.surfaceNm;
     CLASS_B_SHELVES.forEach((s, i) => {
@@ -103,31 +146,28 @@ export function buildClassAirspace(airports: readonly AirportRecord[]): ClassAir
     const area = a.name;
     features.push(feature(a, 'C', 0, disc(a.lon, a.lat, CLASS_C_SURFACE_NM), 0, top, area, laanc));
     features.push(feature(a, 'C', 1, annulus(a.lon, a.lat, CLASS_C_SURFACE_NM, CLASS_C_SHELF_NM), hundreds(a.elevationFt + 1200), top, area, laanc));
-    surfaces.push({ cls: 'C', airport: a, radiusNm: CLASS_C_SURFACE_NM, laancEnabled: laanc });
+    surfaces.push({ cls: 'C', airport: a, radiusNm: CLASS_C_SURFACE_NM, extentNm: CLASS_C_SHELF_NM, extensions: [], laancEnabled: laanc });
   }
 
   const towered = airports.filter((a) => a.towered && !primary.has(a.ident)).sort((x, y) => x.ident.localeCompare(y.ident));
   for (const a of towered) {
     const laanc = laancFor(a);
-    features.push(feature(a, 'D', 0, disc(a.lon, a.lat, CLASS_D_RADIUS_NM), 0, hundreds(a.elevationFt + 2500), a.name, laanc));
-    surfaces.push({ cls: 'D', airport: a, radiusNm: CLASS_D_RADIUS_NM, laancEnabled: laanc });
+    const radiusNm = surfaceRadiusNm(a), extensions = runwayExtensions(a);
+    features.push(feature(a, 'D', 0, surfaceOutline(a, radiusNm, extensions), 0, hundreds(a.elevationFt + 2500), a.name, laanc));
+    surfaces.push({ cls: 'D', airport: a, radiusNm, extentNm: radiusNm, extensions, laancEnabled: laanc });
   }
 
   // Class E surface areas (E2) exist where an instrument approach serves a field without a tower. The
-  // sandbox takes non-towered, non-military medium airports (OurAirports "medium": regular or charter
-  // traffic) with a runway of at least 6,000 ft, a length built for such traffic, that do not already sit
-  // inside another surface area. All 340 medium ones would add 30 % to the facility-map cells.
-  const taken = surfaces.slice();
+  // sandbox takes every non-towered, non-military medium airport (OurAirports "medium": regular or
+  // charter traffic), the fields most likely to have one; it cannot know the others.
   const candidates = airports
-    .filter((a) => a.type === 'medium_airport' && !a.towered && !a.military && a.runways.some((r) => r.lengthFt >= CLASS_E_MIN_RUNWAY_FT))
+    .filter((a) => a.type === 'medium_airport' && !a.towered && !a.military)
     .sort((x, y) => x.ident.localeCompare(y.ident));
   for (const a of candidates) {
-    if (taken.some((s) => distanceNm(a.lon, a.lat, s.airport.lon, s.airport.lat) < s.radiusNm + CLASS_E_RADIUS_NM / 2)) continue;
     const laanc = laancFor(a);
-    features.push(feature(a, 'E', 0, disc(a.lon, a.lat, CLASS_E_RADIUS_NM), 0, 18000, a.name, laanc));
-    const s: SurfaceArea = { cls: 'E', airport: a, radiusNm: CLASS_E_RADIUS_NM, laancEnabled: laanc };
-    surfaces.push(s);
-    taken.push(s);
+    const radiusNm = surfaceRadiusNm(a), extensions = runwayExtensions(a);
+    features.push(feature(a, 'E', 0, surfaceOutline(a, radiusNm, extensions), 0, 18000, a.name, laanc));
+    surfaces.push({ cls: 'E', airport: a, radiusNm, extentNm: radiusNm, extensions, laancEnabled: laanc });
   }
   return { features, surfaces };
 }

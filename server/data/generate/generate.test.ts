@@ -97,8 +97,10 @@ describe('sandbox dataset', () => {
       expect(f.upper).toEqual({ value: f.ceilingFt, reference: 'AGL' });
       expect(f.lower).toEqual({ value: 0, reference: 'SFC' });
     }
-    // Ceilings rise away from the runways: 5 NM west of SEA is well above the runway cells.
-    expect(containing('uasfm', -122.43, 47.45)[0]!.ceilingFt).toBeGreaterThanOrEqual(300);
+    // Ceilings rise away from the runways, slowly around a Class B primary: 5 NM west of SEA is above the
+    // runway cells, 10 NM west (still under the Class B shelves the grid covers) is at 400 ft.
+    expect(containing('uasfm', -122.43, 47.45)[0]!.ceilingFt).toBeGreaterThanOrEqual(200);
+    expect(containing('uasfm', -122.555, 47.45)[0]!.ceilingFt).toBe(400);
   });
 
   it('puts DCA and the White House in the FRZ and SFRA, and the White House in P-56A', () => {

@@ -25,6 +25,12 @@ export function distanceNm(lon1: number, lat1: number, lon2: number, lat2: numbe
   return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+/** Initial true bearing (degrees) of the great circle from the first point to the second. */
+export function bearingDeg(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const p1 = lat1 * RAD, p2 = lat2 * RAD, dl = (lon2 - lon1) * RAD;
+  return Math.atan2(Math.sin(dl) * Math.cos(p2), Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl)) / RAD;
+}
+
 /** The point reached from (lon, lat) after distanceNm on an initial true bearing (degrees). */
 export function destination(lon: number, lat: number, bearingDeg: number, distNm: number): [number, number] {
   const d = distNm / EARTH_RADIUS_NM;
@@ -98,4 +104,54 @@ export function segmentDistance(p: [number, number], a: [number, number], b: [nu
   const cross = Math.abs((p[0] - a[0]) * uy - (p[1] - a[1]) * ux);
   const beyond = along < 0 ? -along : along > len ? along - len : 0;
   return { cross, beyond, dist: Math.hypot(cross, beyond) };
+}
+
+/** The farthest t ≥ 0 at which o + t·d (d a unit vector) lies within halfWidth of segment ab, or -1. */
+function farthestOnRay(o: [number, number], d: [number, number], a: [number, number], b: [number, number], halfWidth: number): number {
+  let best = -1;
+  for (const c of [a, b]) {
+    const px = c[0] - o[0], py = c[1] - o[1];
+    const along = px * d[0] + py * d[1];
+    const disc = along * along - (px * px + py * py - halfWidth * halfWidth);
+    if (disc >= 0) best = Math.max(best, along + Math.sqrt(disc));
+  }
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (len === 0) return best;
+  const u = [(b[0] - a[0]) / len, (b[1] - a[1]) / len], n = [-u[1]!, u[0]!];
+  let lo = 0, hi = Infinity;
+  // Along the segment in [0, len] and across it in [-halfWidth, halfWidth]: each is linear in t.
+  for (const [axis, min, max] of [[u, 0, len], [n, -halfWidth, halfWidth]] as const) {
+    const at0 = (o[0] - a[0]) * axis[0]! + (o[1] - a[1]) * axis[1]!, slope = d[0] * axis[0]! + d[1] * axis[1]!;
+    if (slope === 0) {
+      if (at0 < min || at0 > max) return best;
+      continue;
+    }
+    const t1 = (min - at0) / slope, t2 = (max - at0) / slope;
+    lo = Math.max(lo, Math.min(t1, t2));
+    hi = Math.min(hi, Math.max(t1, t2));
+  }
+  return lo <= hi ? Math.max(best, hi) : best;
+}
+
+/**
+ * A circle of radiusNm about (lon, lat) merged with corridors (points within halfWidthNm of a segment
+ * that starts inside the circle), traced as the farthest reach along each of `steps` bearings from the
+ * centre. Computed in a local projection; corridors' corners are rounded by the sampling.
+ */
+export function circleWithCorridors(
+  lon: number, lat: number, radiusNm: number,
+  corridors: ReadonlyArray<{ from: readonly [number, number]; to: readonly [number, number]; halfWidthNm: number }>, steps = 180,
+): Polygon {
+  const project = localProjector(lat);
+  const k = Math.cos(lat * RAD) * 60;
+  const o = project(lon, lat);
+  const segs = corridors.map((c) => ({ a: project(c.from[0], c.from[1]), b: project(c.to[0], c.to[1]), w: c.halfWidthNm }));
+  const pts: [number, number][] = [];
+  for (let i = 0; i < steps; i++) {
+    const t = (i * 2 * Math.PI) / steps;
+    const d: [number, number] = [Math.cos(t), Math.sin(t)];
+    const r = Math.max(radiusNm, ...segs.map((s) => farthestOnRay(o, d, s.a, s.b, s.w)));
+    pts.push([(o[0] + r * d[0]) / k, (o[1] + r * d[1]) / 60]);
+  }
+  return polygon(pts);
 }

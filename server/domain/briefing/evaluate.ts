@@ -9,6 +9,7 @@ import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { floorAglFt, isOverhead } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, separationNm } from './geometry';
+import { modelUncertainty } from './model-margin';
 import { buildNotice, classGNotice, type NoticeContext } from './notice';
 import { provenanceOf } from './provenance';
 import { AUTHORIZATION_RANK, CLASS_G_OUTCOME, STATUS_RANK, classify } from './rules';
@@ -97,10 +98,17 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   }
   for (const e of out) e.notice.provenance = provenanceOf(dataset, e.features);
   if (!out.some((e) => e.controlled)) {
-    // Class G is the absence of controlled airspace: its sources are those of the airspace layers looked at here.
-    const looked = candidates.filter((f) => f.layer === 'class_airspace' || f.layer === 'uasfm');
-    const notice = { ...classGNotice(ctx), provenance: looked.length ? provenanceOf(dataset, looked) : classAirspaceProvenance(dataset, geometryBBox(input)) };
-    out.push({ notice, outcome: CLASS_G_OUTCOME, authorization: CLASS_G_OUTCOME.authorization, controlled: false, features: [] });
+    // Near modelled (sandbox) controlled airspace the model is unsure: CAUTION instead of Class G.
+    const unsure = modelUncertainty(dataset, input, ctx);
+    if (unsure) {
+      unsure.notice.provenance = provenanceOf(dataset, unsure.features);
+      out.push(unsure);
+    } else {
+      // Class G is the absence of controlled airspace: its sources are those of the airspace layers looked at here.
+      const looked = candidates.filter((f) => f.layer === 'class_airspace' || f.layer === 'uasfm');
+      const notice = { ...classGNotice(ctx), provenance: looked.length ? provenanceOf(dataset, looked) : classAirspaceProvenance(dataset, geometryBBox(input)) };
+      out.push({ notice, outcome: CLASS_G_OUTCOME, authorization: CLASS_G_OUTCOME.authorization, controlled: false, features: [] });
+    }
   }
   return out;
 }
