@@ -13,10 +13,7 @@ import { honoPath, type RouteSpec } from './http/route';
 import { parseOrThrow } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
-import { checkInputGeometry, looseGeometryPositions, MAX_INPUT_POSITIONS } from './domain/geometry/validity';
-import { sizeProblem } from './domain/geometry/limits';
-import { TOO_LARGE_MESSAGE } from './domain/surface/cells';
-import type { Geometry } from 'geojson';
+import { checkGeometryField, checkPositionCount } from './http/geometry-fields';
 
 export function createApp(deps: AppDeps, routes: RouteSpec[] = allRoutes(deps.config.profile)): Hono {
   const app = new Hono();
@@ -80,38 +77,6 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     if (status === 204) return c.body(null, 204);
     return c.json(out.body as object, status as 200);
   });
-}
-
-/** Before the schema: validating a hostile number of positions would itself stall the service. */
-function checkPositionCount(raw: unknown, field: string, status: 400 | 422): void {
-  const n = raw && typeof raw === 'object' ? looseGeometryPositions((raw as Record<string, unknown>)[field]) : 0;
-  if (n <= MAX_INPUT_POSITIONS) return;
-  const message = `the geometry has ${n} positions; at most ${MAX_INPUT_POSITIONS} are accepted`;
-  throw new ApiError(status, `body.${field}: ${message}`, [{ field: `body.${field}`, rule: 'max_positions', message, limit: MAX_INPUT_POSITIONS, actual: n }]);
-}
-
-/**
- * Validity of an input geometry, and its one normalisation: a polygon across 180° is handed to the
- * handler cut there (a MultiPolygon), or refused where the route's schema takes only a Polygon.
- */
-function checkGeometryField(r: RouteSpec, body: unknown, field: string, status: 400 | 422): void {
-  const fields = body as Record<string, unknown> | undefined;
-  const g = fields?.[field] as Geometry | undefined;
-  if (!fields || !g || typeof g !== 'object') return;
-  const refuse = (problem: string) => new ApiError(status, `body.${field}: ${problem}`, [{ field: `body.${field}`, rule: 'valid_geometry', message: problem }]);
-  const checked = checkInputGeometry(g);
-  if ('problem' in checked) throw refuse(checked.problem);
-  const tooLarge = sizeProblem(checked.geometry, r.operationId);
-  if (tooLarge) {
-    const { status: tooLargeStatus, ...detail } = tooLarge;
-    const message = tooLargeStatus ? TOO_LARGE_MESSAGE : `body.${field}: ${detail.message}`;
-    throw new ApiError(tooLargeStatus ?? status, message, [{ field: `body.${field}`, rule: 'max_size', ...detail }]);
-  }
-  if (checked.geometry === g) return;
-  if (!r.body?.safeParse({ ...fields, [field]: checked.geometry }).success) {
-    throw refuse('the polygon crosses the antimeridian (180°); this operation takes a single Polygon, so send the part on each side separately');
-  }
-  fields[field] = checked.geometry;
 }
 
 function authorize(r: RouteSpec, p: Awaited<ReturnType<typeof authenticate>>): void {
