@@ -17,8 +17,7 @@ import { securityHeaders } from './http/security-headers';
 import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
-import { geometryProblem } from './domain/geometry/validity';
-import type { Geometry } from 'geojson';
+import { checkGeometryField, checkPositionCount } from './http/geometry-fields';
 
 export interface AppOptions {
   routes?: RouteSpec[];
@@ -76,8 +75,11 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     const invalid = r.invalidStatus ?? 422;
     const params = r.params ? parseOrThrow(r.params, checked(c.req.param(), 'path', invalid), 'path', invalid) : {};
     const query = r.query ? parseOrThrow(r.query, checked(c.req.query(), 'query', invalid), 'query', invalid) : {};
-    const body = r.body ? parseOrThrow(r.body, checked(await readBody(c, r), 'body', invalid), 'body', invalid) : undefined;
-    for (const field of r.geometryFields ?? []) checkGeometryField(body, field, invalid);
+    const raw = r.body ? checked(await readBody(c, r), 'body', invalid) : undefined;
+    // Positions are counted before the schema: validating a huge coordinate list is itself costly.
+    for (const field of r.geometryFields ?? []) checkPositionCount(raw, field, invalid);
+    const body = r.body ? parseOrThrow(r.body, raw, 'body', invalid) : undefined;
+    for (const field of r.geometryFields ?? []) checkGeometryField(r, body, field, invalid);
     const out = await r.handler({ params, query, body, principal, deps, c });
     if (out instanceof Response) {
       for (const [k, v] of Object.entries(limitHeaders ?? {})) out.headers.set(k, v);
@@ -101,13 +103,6 @@ async function limitCaller(c: Context, deps: AppDeps, p: Principal): Promise<Rec
   const headers = await rateLimitsFor(deps).apiRequest(`${p.kind}:${p.id}`);
   for (const [k, v] of Object.entries(headers ?? {})) c.header(k, v);
   return headers;
-}
-
-function checkGeometryField(body: unknown, field: string, status: 400 | 422): void {
-  const g = (body as Record<string, unknown> | undefined)?.[field] as Geometry | undefined;
-  if (!g || typeof g !== 'object') return;
-  const problem = geometryProblem(g);
-  if (problem) throw new ApiError(status, `body.${field}: ${problem}`, [{ field: `body.${field}`, rule: 'valid_geometry', message: problem }]);
 }
 
 function authorize(r: RouteSpec, p: Awaited<ReturnType<typeof authenticate>>): void {

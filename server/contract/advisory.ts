@@ -9,6 +9,18 @@ import { envelope, GeometrySchema, type Geometry } from './common';
 /** Spec 8: the bounding box of the query geometry may not have a side longer than 30 NM (4.5, 4.6). */
 export const MAX_QUERY_SIDE_NM = 30;
 
+/**
+ * Width in degrees of the shortest arc of longitude that holds every longitude: 360 minus the widest
+ * gap between them around the circle, so a shape cut at or crossing 180° is as narrow as it is.
+ */
+function longitudeSpan(xs: number[]): number {
+  const sorted = [...new Set(xs.map((x) => (x === -180 ? 180 : x)))].sort((a, b) => a - b);
+  if (sorted.length < 2) return 0;
+  let gap = 360 - (sorted[sorted.length - 1]! - sorted[0]!);
+  for (let i = 1; i < sorted.length; i++) gap = Math.max(gap, sorted[i]! - sorted[i - 1]!);
+  return 360 - gap;
+}
+
 /** Longest side of a geometry's bounding box in NM (1 NM = 1 minute of latitude; longitude scaled by latitude). */
 export function longestSideNm(g: Geometry): number {
   const xs: number[] = [], ys: number[] = [];
@@ -20,9 +32,14 @@ export function longestSideNm(g: Geometry): number {
   else if (g.type === 'LineString') g.coordinates.forEach(visit);
   else if (g.type === 'Polygon') g.coordinates.forEach((r) => r.forEach(visit));
   else g.coordinates.forEach((p) => p.forEach((r) => r.forEach(visit)));
-  const s = Math.min(...ys), n = Math.max(...ys);
+  // Loops, not Math.min(...ys): a spread of a hostile number of positions overflows the call stack.
+  let s = Infinity, n = -Infinity;
+  for (const y of ys) {
+    if (y < s) s = y;
+    if (y > n) n = y;
+  }
   const cos = Math.cos((((s + n) / 2) * Math.PI) / 180);
-  return Math.max((Math.max(...xs) - Math.min(...xs)) * 60 * cos, (n - s) * 60);
+  return Math.max(longitudeSpan(xs) * 60 * cos, (n - s) * 60);
 }
 
 /** The query geometry with the 30 NM side limit; the message names the limit and the size found. */

@@ -26,6 +26,15 @@ export function geometryBBox(g: FeatureGeometry): BBox {
   return [w, s, e, n];
 }
 
+/**
+ * Bounding boxes of a geometry's parts, one per polygon of a MultiPolygon: a shape cut at 180° has two
+ * small boxes at either edge of the map, where one box would be a band around the globe.
+ */
+export function partBBoxes(g: FeatureGeometry): BBox[] {
+  if (g.type !== 'MultiPolygon') return [geometryBBox(g)];
+  return g.coordinates.map((coordinates) => geometryBBox({ type: 'Polygon', coordinates }));
+}
+
 /** Degrees of latitude per nautical mile (1 NM = 1 minute of arc). */
 export const DEG_PER_NM = 1 / 60;
 
@@ -85,6 +94,15 @@ export class Dataset {
       if (!wanted || wanted.has(f.layer)) out.push(f);
     }
     return out;
+  }
+
+  /** Features whose bbox comes within nm of a part of the geometry (partBBoxes), each once. */
+  searchNear(g: FeatureGeometry, nm: number, layers?: ReadonlySet<Layer> | readonly Layer[]): AirspaceFeature[] {
+    const boxes = partBBoxes(g);
+    if (boxes.length === 1) return this.search(nm > 0 ? expandBBox(boxes[0]!, nm) : boxes[0]!, layers);
+    const seen = new Set<AirspaceFeature>();
+    for (const b of boxes) for (const f of this.search(nm > 0 ? expandBBox(b, nm) : b, layers)) seen.add(f);
+    return [...seen];
   }
 
   /** All features of some layers (for tiles and listings). */

@@ -5,14 +5,15 @@
  */
 import type { Position } from 'geojson';
 
-const jumps = (ring: readonly Position[]): number => {
+/** How many times consecutive positions jump across the antimeridian (a longitude step over 180°). */
+export const jumps = (ring: readonly Position[]): number => {
   let n = 0;
   for (let i = 1; i < ring.length; i++) if (Math.abs(ring[i]![0]! - ring[i - 1]![0]!) > 180) n++;
   return n;
 };
 
 /** The ring with longitudes made continuous (a jump adds or removes 360), starting where it starts. */
-function unwrap(ring: readonly Position[]): Position[] {
+export function unwrap(ring: readonly Position[]): Position[] {
   const out: Position[] = [];
   let shift = 0;
   ring.forEach((p, i) => {

@@ -4,7 +4,7 @@
  * airspace_schedule lists part-time controlled airspace anywhere (the spec: geometry has no bearing).
  */
 import type { Feature } from '../../contract/common';
-import { expandBBox, geometryBBox, type Dataset } from '../../data/dataset';
+import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry, Layer } from '../../data/model';
 import { gapNm, roundNm, separationNm } from './geometry';
 import { noticeGeometry, toSchedule } from './notice';
@@ -95,7 +95,7 @@ function collect(dataset: Dataset, geometry: FeatureGeometry, types: readonly Av
       continue;
     }
     const reach = type === 'airports' ? buffer : type === 'stadium' ? 3 : 0;
-    for (const f of dataset.search(expandBBox(geometryBBox(geometry), reach), [LAYER_OF[type]])) {
+    for (const f of dataset.searchNear(geometry, reach, [LAYER_OF[type]])) {
       if (!matches(type, f)) continue;
       if (type === 'airports') {
         const d = gapNm(geometry, f.geometry);

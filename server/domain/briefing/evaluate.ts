@@ -4,7 +4,7 @@
  * sectors per airspace), Class G, and the overall status and authorization.
  */
 import type { AuthorizationType, BriefingResult, Notice, NoticeStatus } from '../../contract/briefing';
-import { expandBBox, geometryBBox, type BBox, type Dataset } from '../../data/dataset';
+import { geometryBBox, type BBox, type Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { floorAglFt, isOverhead } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
@@ -62,7 +62,7 @@ function foldGroup(members: Hit[], laanc: boolean, ctx: NoticeContext): Evaluate
 export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOptions): Evaluated[] {
   const ctx: NoticeContext = { window: opts.window, maxAltitudeFt: opts.maxAltitudeFt, includeGeometry: opts.includeGeometry };
   // Stadiums are indexed by their point: widen the prefilter by their radius; MTR bboxes already carry their corridor.
-  const candidates = dataset.search(expandBBox(geometryBBox(input), opts.nearbyNm + STADIUM_RADIUS_NM));
+  const candidates = dataset.searchNear(input, opts.nearbyNm + STADIUM_RADIUS_NM);
   const hits: Hit[] = [];
   for (const f of candidates) {
     if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt)) continue;

@@ -6,7 +6,6 @@
  */
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { Dataset } from '../../data/dataset';
-import { expandBBox, geometryBBox } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { intersects } from './geometry';
 import { buildNotice, type NoticeContext } from './notice';
@@ -64,7 +63,7 @@ export function toCell(f: AirspaceFeature & { geometry: Polygon | MultiPolygon }
 /** Every facility-map cell that intersects the geometry, with its ceiling, lowest ceiling first. */
 export function facilityMapCells(dataset: Dataset, geometry: FeatureGeometry): FacilityMapCell[] {
   return dataset
-    .search(expandBBox(geometryBBox(geometry), 0), ['uasfm'])
+    .searchNear(geometry, 0, ['uasfm'])
     .filter(isCell)
     .filter((f) => intersects(geometry, f.geometry))
     .map((f) => toCell(f, dataset))

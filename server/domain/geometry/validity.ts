@@ -1,33 +1,71 @@
 /**
  * What a schema cannot check about an input geometry (OGC simple features validity, the part that
  * matters for the engines): a ring whose edges cross, a polygon with no area, and an absurd number of
- * positions (which would also make the crossing check itself a denial of service).
+ * positions. Limits and their numbers: docs/security-geometry.md.
  */
-import { area, kinks } from '@turf/turf';
-import type { Feature, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
+import { area } from '@turf/turf';
+import type { Geometry, MultiPolygon, Position } from 'geojson';
+import { antimeridianProblem, normaliseAtAntimeridian, unwrapRing } from './antimeridian';
+import { ringsAreSimple } from './simple';
 
-export const MAX_INPUT_POSITIONS = 10_000;
+/**
+ * Positions accepted in one input geometry. The crossing check is O(n log n) and stops at the first
+ * crossing, so this does not protect the check: it bounds the engines, whose intersection and distance
+ * tests cost positions × nearby features (a 9,999-point circle took seconds of briefing).
+ */
+export const MAX_INPUT_POSITIONS = 2_000;
 
-function positions(g: Geometry): Position[] {
+export function positionCount(g: Geometry): number {
   switch (g.type) {
-    case 'Point': return [g.coordinates];
+    case 'Point': return 1;
     case 'MultiPoint':
-    case 'LineString': return g.coordinates;
+    case 'LineString': return g.coordinates.length;
     case 'MultiLineString':
-    case 'Polygon': return g.coordinates.flat();
-    case 'MultiPolygon': return g.coordinates.flat(2);
-    case 'GeometryCollection': return g.geometries.flatMap(positions);
+    case 'Polygon': return g.coordinates.reduce((n, r) => n + r.length, 0);
+    case 'MultiPolygon': return g.coordinates.reduce((n, p) => n + p.reduce((m, r) => m + r.length, 0), 0);
+    case 'GeometryCollection': return g.geometries.reduce((n, x) => n + positionCount(x), 0);
   }
 }
 
+/**
+ * Positions in a value not yet validated (anything JSON can hold), counted without trusting its shape:
+ * a position is an array starting with a number; nesting deeper than a MultiPolygon's is not followed.
+ * Runs before the schema, because validating 10,000 positions costs far more than counting them.
+ */
+export function looseGeometryPositions(g: unknown): number {
+  const coordinates = g && typeof g === 'object' && !Array.isArray(g) ? (g as { coordinates?: unknown }).coordinates : undefined;
+  const count = (v: unknown, depth: number): number => {
+    if (!Array.isArray(v)) return 0;
+    if (typeof v[0] === 'number') return 1;
+    if (depth >= 3) return 0;
+    let n = 0;
+    for (const x of v) n += count(x, depth + 1);
+    return n;
+  };
+  return count(coordinates, 0);
+}
+
+/** The rings of a polygon as the sweep sees them: continuous across 180° (a box across it stays a box). */
+const planarRings = (rings: readonly Position[][]) => rings.map(unwrapRing);
+
 /** The first problem of a geometry, in words, or null when it is fine. */
 export function geometryProblem(g: Geometry, maxPositions = MAX_INPUT_POSITIONS): string | null {
-  const n = positions(g).length;
+  const n = positionCount(g);
   if (n > maxPositions) return `the geometry has ${n} positions; at most ${maxPositions} are accepted`;
   if (g.type === 'Polygon' || g.type === 'MultiPolygon') {
-    const f: Feature<Polygon | MultiPolygon> = { type: 'Feature', properties: {}, geometry: g };
-    if (kinks(f).features.length > 0) return 'the polygon is not valid: its edges cross each other';
-    if (area(g) <= 0) return 'the polygon has no area';
+    // All rings of a MultiPolygon together, as turf's kinks did: its polygons may not touch either.
+    const rings = g.type === 'Polygon' ? g.coordinates : g.coordinates.flat();
+    if (!ringsAreSimple(planarRings(rings))) return 'the polygon is not valid: its edges cross each other';
+    if (area(normaliseAtAntimeridian(g)) <= 0) return 'the polygon has no area';
   }
   return null;
+}
+
+/**
+ * The one check of an input geometry at the edge: its problem in words, or the geometry the service
+ * works with (itself, or cut at 180° into a MultiPolygon when it crosses the antimeridian).
+ */
+export function checkInputGeometry<G extends Geometry>(g: G): { problem: string } | { geometry: G | MultiPolygon } {
+  const problem = geometryProblem(g) ?? antimeridianProblem(g);
+  return problem ? { problem } : { geometry: normaliseAtAntimeridian(g) };
 }

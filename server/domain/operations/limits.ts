@@ -8,8 +8,10 @@
  *   side longer than 10 NM. "Side" is read as an edge of the polygon's ring (docs/operations-laanc.md).
  * - Self-intersecting rings are refused too (not in the spec; they have no meaningful area).
  */
-import { area, buffer, distance, kinks, lineString, polygon } from '@turf/turf';
+import { area, buffer, distance, lineString } from '@turf/turf';
 import type { LineString, Polygon, Position } from 'geojson';
+import { normaliseAtAntimeridian, unwrapRing } from '../geometry/antimeridian';
+import { ringsAreSimple } from '../geometry/simple';
 
 export const MAX_AREA_SQ_MI = 10;
 export const MAX_SIDE_NM = 10;
@@ -28,9 +30,9 @@ export interface LimitViolation {
   actual?: number;
 }
 
-/** Geodesic area of a polygon in square statute miles. */
+/** Geodesic area of a polygon in square statute miles (a polygon across 180° is the small one, cut there). */
 export function areaSqMi(p: Polygon): number {
-  return area(polygon(p.coordinates)) / SQ_M_PER_SQ_MI;
+  return area(normaliseAtAntimeridian(p)) / SQ_M_PER_SQ_MI;
 }
 
 /** Length in nautical miles of every edge of every ring. */
@@ -77,7 +79,7 @@ export function checkPolygonLimits(p: Polygon, limits: { maxAreaSqMi?: number; m
     out.push({ rule: 'interior_rings', message: 'the polygon must have no interior rings (holes) (spec 4.3)', limit: 0, actual: p.coordinates.length - 1 });
   }
   const outerOnly: Polygon = { type: 'Polygon', coordinates: [outer] };
-  if (kinks(polygon(outerOnly.coordinates)).features.length > 0) {
+  if (!ringsAreSimple([unwrapRing(outer)])) {
     out.push({ rule: 'self_intersection', message: 'the polygon ring crosses itself' });
   }
   const a = areaSqMi(outerOnly);

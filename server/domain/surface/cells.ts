@@ -15,14 +15,11 @@ import { MAX_CELLS } from '../../contract/surface';
 import type { Geometry } from '../../contract/common';
 import { InvalidSurfaceValueError, RequestTooLargeError } from './errors';
 
-/** Positions a request geometry may carry; self-intersection checks are quadratic in it. */
-export const MAX_POSITIONS = 5_000;
-
 export const TOO_LARGE_MESSAGE = 'request timed out; reduce the size of the request';
 
 /** Values a schema cannot check: size, self-crossing rings, empty areas (422). */
 export function checkGeometry(g: Geometry): void {
-  const problem = geometryProblem(g, MAX_POSITIONS);
+  const problem = geometryProblem(g);
   if (problem) throw new InvalidSurfaceValueError(problem, 'geometry');
 }
 

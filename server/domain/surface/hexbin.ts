@@ -9,7 +9,7 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import { cellToLatLng, getResolution, latLngToCell } from 'h3-js';
 import type { Geometry } from '../../contract/common';
 import type { SurfaceLayerCode } from '../../contract/surface';
-import { expandBBox, geometryBBox, type Dataset } from '../../data/dataset';
+import { geometryBBox, type Dataset } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
 import { cellsFor } from './cells';
 import { LAYER_SPECS } from './layers';
@@ -29,7 +29,6 @@ export function hexbin(ds: Dataset, geometry: Geometry, resolution: number, code
   for (const [lat, lon] of centres) centreIndex.add(lon, lat, lon, lat);
   if (cells.length === 0) centreIndex.add(0, 0, 0, 0);
   centreIndex.finish();
-  const bbox = geometryBBox(geometry as FeatureGeometry);
   const res = cells.length > 0 ? getResolution(cells[0]!) : resolution;
   const add = (cell: string, code: SurfaceLayerCode) => {
     const h = index.get(cell);
@@ -39,7 +38,7 @@ export function hexbin(ds: Dataset, geometry: Geometry, resolution: number, code
   };
   for (const code of new Set(codes)) {
     const spec = LAYER_SPECS[code];
-    for (const f of ds.search(expandBBox(bbox, spec.reachNm + 1), [spec.source.layer])) {
+    for (const f of ds.searchNear(geometry as FeatureGeometry, spec.reachNm + 1, [spec.source.layer])) {
       if (!spec.match(f)) continue;
       const g = spec.geometry(f);
       if (g.type === 'Point') {

@@ -7,7 +7,7 @@ import { booleanIntersects, circle } from '@turf/turf';
 import type { Geometry as GeoJsonGeometry } from 'geojson';
 import type { Geometry } from '../../contract/common';
 import { SURFACE_LAYER_CODES, type Arc, type DensityClass, type PopulationBand, type SurfaceLayerCode, type Uav } from '../../contract/surface';
-import { expandBBox, geometryBBox, type Dataset } from '../../data/dataset';
+import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { cellsFor } from './cells';
 import { densityClass, roundDensity } from './density';
@@ -89,19 +89,18 @@ export interface AirRisk {
  * an authority's decision and is never inferred.
  */
 export function initialAirRisk(ds: Dataset, area: Geometry, maxAltitudeFt: number, maxPopPerSqKm: number): AirRisk {
-  const bbox = geometryBBox(area as FeatureGeometry);
   const classes = layerFeaturesIntersecting(ds, 'class_airspace_schedule', area).map((x) => x.feature).filter((f) => reachesDown(f, maxAltitudeFt));
   const surfaceBcd = classes.find((f) => f.subtype === 'CLASS_B' || f.subtype === 'CLASS_C' || f.subtype === 'CLASS_D');
   if (surfaceBcd) return { arc: 'ARC-d', aec: 1, reason: `airport environment in ${surfaceBcd.subtype!.replace('_', ' ')} airspace (${surfaceBcd.name})` };
 
-  const airports = ds.search(expandBBox(bbox, AIRPORT_ENVIRONMENT_NM + 1), ['airport']).filter(
+  const airports = ds.searchNear(area as FeatureGeometry, AIRPORT_ENVIRONMENT_NM + 1, ['airport']).filter(
     (f) => f.subtype !== 'SEAPLANE_BASE' && within(area, f, f.subtype === 'HELIPORT' ? HELIPORT_ENVIRONMENT_NM : AIRPORT_ENVIRONMENT_NM),
   );
   if (airports.length > 0) return { arc: 'ARC-c', aec: 6, reason: `airport or heliport environment outside Class B, C, D (${airports[0]!.name})` };
 
-  const classB = new Set(ds.search(expandBBox(bbox, MODE_C_VEIL_NM + 10), ['class_airspace']).filter((f) => f.subtype === 'CLASS_B' && f.facility).map((f) => f.facility!));
+  const classB = new Set(ds.searchNear(area as FeatureGeometry, MODE_C_VEIL_NM + 10, ['class_airspace']).filter((f) => f.subtype === 'CLASS_B' && f.facility).map((f) => f.facility!));
   if (classB.size > 0) {
-    const primary = ds.search(expandBBox(bbox, MODE_C_VEIL_NM + 1), ['airport']).find((f) => f.ident && classB.has(f.ident) && within(area, f, MODE_C_VEIL_NM));
+    const primary = ds.searchNear(area as FeatureGeometry, MODE_C_VEIL_NM + 1, ['airport']).find((f) => f.ident && classB.has(f.ident) && within(area, f, MODE_C_VEIL_NM));
     if (primary) return { arc: 'ARC-c', aec: 7, reason: `inside the Mode C veil of ${primary.ident} (30 NM, 14 CFR 91.215)` };
   }
   if (classes.length > 0) return { arc: 'ARC-c', aec: 8, reason: `controlled airspace (${classes[0]!.name})` };

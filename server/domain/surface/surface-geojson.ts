@@ -7,7 +7,7 @@ import { booleanIntersects } from '@turf/turf';
 import type { Geometry as GeoJsonGeometry } from 'geojson';
 import type { Feature, Geometry } from '../../contract/common';
 import { MAX_CELLS, SURFACE_LAYER_CODES, type SurfaceLayerCode } from '../../contract/surface';
-import { expandBBox, geometryBBox, type Dataset } from '../../data/dataset';
+import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { checkGeometry, estimateCells, TOO_LARGE_MESSAGE } from './cells';
 import { InvalidSurfaceValueError, RequestTooLargeError } from './errors';
@@ -80,9 +80,8 @@ function select(all: Record<string, unknown>, fields: string[] | undefined): Rec
 /** The dataset features of one code near a geometry, each with the geometry the code serves. */
 export function layerFeaturesIntersecting(ds: Dataset, code: SurfaceLayerCode, geometry: Geometry): Array<{ feature: AirspaceFeature; geometry: FeatureGeometry }> {
   const spec = LAYER_SPECS[code];
-  const bbox = geometryBBox(geometry as FeatureGeometry);
   const out: Array<{ feature: AirspaceFeature; geometry: FeatureGeometry }> = [];
-  for (const f of ds.search(spec.reachNm > 0 ? expandBBox(bbox, spec.reachNm) : bbox, [spec.source.layer])) {
+  for (const f of ds.searchNear(geometry as FeatureGeometry, spec.reachNm, [spec.source.layer])) {
     if (!spec.match(f)) continue;
     const g = spec.geometry(f);
     if (booleanIntersects(g as GeoJsonGeometry, geometry as GeoJsonGeometry)) out.push({ feature: f, geometry: g });

@@ -1,8 +1,9 @@
 /** Advisory handlers: the query window, the 30 NM limit of the bbox form, and the engine's advisories. */
-import { longestSideNm, MAX_QUERY_SIDE_NM, type AdvisoryFeature } from '../../contract/advisory';
+import { MAX_QUERY_SIDE_NM, type AdvisoryFeature } from '../../contract/advisory';
 import type { Geometry } from '../../contract/common';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
+import { limitResponseSize } from '../../http/response-size';
 import type { HandlerResult } from '../../http/route';
 import { advisoriesFor, DEFAULT_MAX_ALTITUDE_FT, type AdvisoryCategory, type AdvisorySource, type FlightWindow } from '../../domain/briefing';
 
@@ -28,7 +29,7 @@ function advisories(deps: AppDeps, geometry: Geometry, f: Filters, where: 'body'
   return advisoriesFor(ds, geometry, { window, maxAltitudeFt: f.maxAltitude ?? DEFAULT_MAX_ALTITUDE_FT, category: f.category ?? 'faa_107', source: f.source ?? 'all' });
 }
 
-const ok = <T>(data: T) => ({ statusCode: 200, message: 'success', data });
+const ok = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'success', data });
 
 /** Spec 4.5 (deprecated): the legacy envelope around an array of features. */
 export function legacyAdvisory(deps: AppDeps, body: Filters & { geometry: Geometry }): HandlerResult {
@@ -45,7 +46,9 @@ export function geojsonAdvisories(deps: AppDeps, body: Filters & { geometry: Geo
 export function bboxAdvisories(deps: AppDeps, query: Filters & { bbox: [number, number, number, number] }): HandlerResult {
   const [w, s, e, n] = query.bbox;
   const geometry: Geometry = { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] };
-  const side = longestSideNm(geometry);
+  // From the numbers, not the polygon: west < east here, so -180,..,180,.. is the band it says (a
+  // polygon's edge from -180 to 180 is read the short way, across the antimeridian, as zero wide).
+  const side = Math.max((e - w) * 60 * Math.cos((((s + n) / 2) * Math.PI) / 180), (n - s) * 60);
   if (side > MAX_QUERY_SIDE_NM) {
     throw new ApiError(422, `query.bbox: the box has a side of ${side.toFixed(1)} NM; at most ${MAX_QUERY_SIDE_NM} NM is allowed`, [{ field: 'query.bbox', rule: 'max_side_nm', message: `at most ${MAX_QUERY_SIDE_NM} NM` }]);
   }

@@ -3,10 +3,11 @@ import { AVIATION_TYPES, type AviationType, type CheckAirspaceRequest } from '..
 import type { Geometry } from '../../contract/common';
 import type { AppDeps } from '../../deps';
 import type { HandlerResult } from '../../http/route';
+import { limitResponseSize } from '../../http/response-size';
 import { aviationFeatures, checkAirspace, DEFAULT_AIRPORT_BUFFER_NM } from '../../domain/briefing';
 
 const DEPRECATED = { Deprecation: 'true' };
-const ok = <T>(data: T) => ({ statusCode: 200, message: 'success', data });
+const ok = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'success', data });
 
 export function checkAirspaceHandler(deps: AppDeps, body: CheckAirspaceRequest): HandlerResult {
   const ds = deps.datasets.current();

@@ -7,6 +7,7 @@ import type { Geometry } from '../../contract/common';
 import type { AppDeps } from '../../deps';
 import { unprocessable } from '../../http/errors';
 import type { HandlerResult } from '../../http/route';
+import { limitResponseSize } from '../../http/response-size';
 import { briefArea, briefLocation, type BriefingOptions } from '../../domain/briefing';
 
 interface FlightFields {
@@ -28,7 +29,7 @@ export function flightOptions(deps: AppDeps, b: FlightFields, includeGeometry: b
 
 function answer(deps: AppDeps, run: (ds: ReturnType<AppDeps['datasets']['current']>) => BriefingResult): HandlerResult {
   const ds = deps.datasets.current();
-  return { body: run(ds), headers: { 'X-Dataset-Version': ds.version } };
+  return { body: limitResponseSize(run(ds)), headers: { 'X-Dataset-Version': ds.version } };
 }
 
 export function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): HandlerResult {

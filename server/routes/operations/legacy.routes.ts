@@ -25,6 +25,7 @@ export const legacyOperationRoutes = [
     access: 'operation:create',
     deprecated: true,
     body: LegacyOperationRequestSchema,
+    geometryFields: ['geometry'],
     invalidStatus: 400,
     responses: {
       200: { description: 'Claim link', schema: LegacyOperationResponseSchema },

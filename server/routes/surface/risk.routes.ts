@@ -23,6 +23,7 @@ export const riskRoutes = [
     tags: ['Risk'],
     access: HAZARD_SCOPES,
     body: HazardRequestSchema,
+    geometryFields: ['geometry'],
     responses: { 200: { description: 'Hazards', schema: HazardResponseSchema }, ...errors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
@@ -38,6 +39,7 @@ export const riskRoutes = [
     tags: ['Risk'],
     access: HAZARD_SCOPES,
     body: GroundRiskRequestSchema,
+    geometryFields: ['geometry'],
     responses: { 200: { description: 'Ground risk', schema: GroundRiskResponseSchema }, ...errors },
     handler: ({ body, c }) => {
       requireJson(c);
@@ -52,6 +54,7 @@ export const riskRoutes = [
     tags: ['Risk'],
     access: HAZARD_SCOPES,
     body: RiskClassifyRequestSchema,
+    geometryFields: ['geometry'],
     responses: { 200: { description: 'Risk classes', schema: RiskClassifyResponseSchema }, ...errors },
     handler: ({ body, c, deps }) => {
       requireJson(c);

@@ -15,6 +15,7 @@ import type {
 } from '../../contract/surface';
 import type { Dataset } from '../../data/dataset';
 import { ApiError, timeout, unprocessable } from '../../http/errors';
+import { limitResponseSize } from '../../http/response-size';
 import { cellPolygon, cellsFor } from '../../domain/surface/cells';
 import { perSqMi, roundDensity } from '../../domain/surface/density';
 import { InvalidSurfaceValueError, RequestTooLargeError } from '../../domain/surface/errors';
@@ -26,7 +27,8 @@ import { scoreCells, suitabilityClass } from '../../domain/surface/suitability';
 import { listLayers, surfaceGeojson } from '../../domain/surface/surface-geojson';
 import { uavProfile } from '../../domain/surface/uav-profile';
 
-const success = <T>(data: T) => ({ statusCode: 200, message: 'success', data });
+/** Spec 4.11/4.12 answer an oversized request with 408, so an oversized answer gets it too. */
+const success = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'success', data }, 408);
 
 /** Domain errors → 408 / 422; anything else is left to the app's error handler. */
 function guarded<T>(work: () => T): T {

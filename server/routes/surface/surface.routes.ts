@@ -40,6 +40,7 @@ export const surfaceRoutes = [
     tags: ['Risk'],
     access: HAZARD_SCOPES,
     body: GroundTypeRequestSchema,
+    geometryFields: ['geometry'],
     responses: { 200: { description: 'Cells with their population class', schema: GroundTypeResponseSchema }, ...surfaceErrors },
     handler: ({ body, c }) => {
       requireJson(c);
@@ -57,6 +58,7 @@ export const surfaceRoutes = [
     tags: ['Surface'],
     access: 'surface:create',
     body: SurfaceGeojsonRequestSchema,
+    geometryFields: ['geometry'],
     responses: { 200: { description: 'Features', schema: SurfaceGeojsonResponseSchema }, ...surfaceErrors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
@@ -81,6 +83,7 @@ export const surfaceRoutes = [
     tags: ['Surface'],
     access: 'surface:create',
     body: HexbinRequestSchema,
+    geometryFields: ['geometry'],
     responses: { 200: { description: 'Cells with counts per layer', schema: HexbinResponseSchema }, ...surfaceErrors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
@@ -96,6 +99,7 @@ export const surfaceRoutes = [
     tags: ['Surface'],
     access: 'surface:create',
     body: ClassificationRequestSchema,
+    geometryFields: ['geometry'],
     responses: { 200: { description: 'Classified cells', schema: ClassificationResponseSchema }, ...surfaceErrors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
@@ -111,6 +115,7 @@ export const surfaceRoutes = [
     access: 'surface:create',
     deprecated: true,
     body: SuitabilityRequestSchema,
+    geometryFields: ['geometry'],
     responses: { 200: { description: 'Scored cells', schema: SuitabilityResponseSchema }, ...surfaceErrors },
     handler: ({ body, c, deps }) => {
       requireJson(c);

@@ -1,0 +1,43 @@
+/**
+ * The input geometries of a request (the route's geometryFields), checked by the app around the schema:
+ * their size before it, their validity, antimeridian and size per route after it. Limits and order:
+ * docs/security-geometry.md.
+ */
+import type { Geometry } from 'geojson';
+import { sizeProblem } from '../domain/geometry/limits';
+import { checkInputGeometry, looseGeometryPositions, MAX_INPUT_POSITIONS } from '../domain/geometry/validity';
+import { TOO_LARGE_MESSAGE } from '../domain/surface/cells';
+import { ApiError } from './errors';
+import type { RouteSpec } from './route';
+
+/** Before the schema: validating a hostile number of positions would itself stall the service. */
+export function checkPositionCount(raw: unknown, field: string, status: 400 | 422): void {
+  const n = raw && typeof raw === 'object' ? looseGeometryPositions((raw as Record<string, unknown>)[field]) : 0;
+  if (n <= MAX_INPUT_POSITIONS) return;
+  const message = `the geometry has ${n} positions; at most ${MAX_INPUT_POSITIONS} are accepted`;
+  throw new ApiError(status, `body.${field}: ${message}`, [{ field: `body.${field}`, rule: 'max_positions', message, limit: MAX_INPUT_POSITIONS, actual: n }]);
+}
+
+/**
+ * Validity of an input geometry, and its one normalisation: a polygon across 180° is handed to the
+ * handler cut there (a MultiPolygon), or refused where the route's schema takes only a Polygon.
+ */
+export function checkGeometryField(r: RouteSpec, body: unknown, field: string, status: 400 | 422): void {
+  const fields = body as Record<string, unknown> | undefined;
+  const g = fields?.[field] as Geometry | undefined;
+  if (!fields || !g || typeof g !== 'object') return;
+  const refuse = (problem: string) => new ApiError(status, `body.${field}: ${problem}`, [{ field: `body.${field}`, rule: 'valid_geometry', message: problem }]);
+  const checked = checkInputGeometry(g);
+  if ('problem' in checked) throw refuse(checked.problem);
+  const tooLarge = sizeProblem(checked.geometry, r.operationId);
+  if (tooLarge) {
+    const { status: tooLargeStatus, ...detail } = tooLarge;
+    const message = tooLargeStatus ? TOO_LARGE_MESSAGE : `body.${field}: ${detail.message}`;
+    throw new ApiError(tooLargeStatus ?? status, message, [{ field: `body.${field}`, rule: 'max_size', ...detail }]);
+  }
+  if (checked.geometry === g) return;
+  if (!r.body?.safeParse({ ...fields, [field]: checked.geometry }).success) {
+    throw refuse('the polygon crosses the antimeridian (180°); this operation takes a single Polygon, so send the part on each side separately');
+  }
+  fields[field] = checked.geometry;
+}

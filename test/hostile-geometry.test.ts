@@ -1,0 +1,122 @@
+/**
+ * The crafted geometries of the QA report, sent to every area route of a real listening server while
+ * another client polls /v1/status: each is refused (4xx, or the spec's 408) within 3 s, the status
+ * answers stay under 500 ms, and the process keeps serving. Limits: docs/security-geometry.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Position } from 'geojson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { star } from './helpers/geometry';
+import { operationBody } from '../server/routes/operations/test-helpers';
+
+function circle(n: number, [lon, lat]: number[], r: number): Position[] {
+  const ring: Position[] = [];
+  for (let i = 0; i < n - 1; i++) ring.push([lon! + (r / Math.cos((lat! * Math.PI) / 180)) * Math.cos((2 * Math.PI * i) / (n - 1)), lat! + r * Math.sin((2 * Math.PI * i) / (n - 1))]);
+  ring.push(ring[0]!);
+  return ring;
+}
+
+const polygon = (ring: Position[]) => ({ type: 'Polygon', coordinates: [ring] });
+const SEATTLE: [number, number] = [-122.3, 47.55];
+const CRAFTED: Array<[string, ReturnType<typeof polygon>]> = [
+  ['a 9,999-position star', polygon(star(9_999, SEATTLE, 0.01))],
+  ['a 4,001-position star', polygon(star(4_001, SEATTLE, 0.01))],
+  ['the whole world in 5 positions', polygon([[-180, -90], [180, -90], [180, 90], [-180, 90], [-180, -90]])],
+  ['a 9,999-point circle of 1 NM', polygon(circle(9_999, SEATTLE, 1 / 60))],
+  ['a 1,999-point circle of 100 NM', polygon(circle(1_999, SEATTLE, 100 / 60))],
+];
+
+const start = new Date('2030-01-01T10:00:00Z');
+/** Every route with an input geometry, with an otherwise valid body. */
+const ROUTES: Array<[string, (g: unknown) => unknown]> = [
+  ['/v1/briefing/preflight/area', (g) => ({ boundary: g })],
+  ['/v2/briefing/preflight/area', (g) => ({ boundary: g })],
+  ['/v1/check/airspace', (g) => ({ geometry: g, startTime: '2030-01-01T10:00:00Z', endTime: '2030-01-01T11:00:00Z' })],
+  ['/v2/advisory', (g) => ({ geometry: g, category: 'faa_107' })],
+  ['/v1/advisories/geojson', (g) => ({ geometry: g })],
+  ['/v1/aviation', (g) => ({ geometry: g, type: [] })],
+  ['/v2/groundType', (g) => ({ geometry: g, resolution: 8 })],
+  ['/v2/surface/geojson', (g) => ({ geometry: g, layers: [{ code: 'uasfm_ceiling', fields: ['*'] }], resolution: 8 })],
+  ['/v2/surface/hexbin', (g) => ({ geometry: g, layers: ['uasfm_ceiling'], resolution: 8 })],
+  ['/v2/surface/classification', (g) => ({ geometry: g, resolution: 8 })],
+  ['/v1/suitability', (g) => ({ geometry: g, resolution: 8 })],
+  ['/v2/hazard', (g) => ({ geometry: g, resolution: 8 })],
+  ['/v2/hazard/groundRisk', (g) => ({ geometry: g, resolution: 8 })],
+  ['/v2/risk/classify', (g) => ({ geometry: g, resolution: 8 })],
+  ['/v1/operations', (g) => operationBody(g as never, start)],
+  ['/v1/operations/ephemeral', (g) => ({ boundary: g, name: 'x', maxAltitude: 100, timezoneName: 'UTC', startTime: '2030-01-01T10:00:00Z', duration: 30 })],
+  ['/v2/operation', (g) => ({ type: 'Feature', geometry: g, properties: { operationName: 'x', category: 'faa_107', startTime: '2030-01-01T10:00:00', timezoneName: 'UTC', duration: 30, maxAltitude: 100 } })],
+];
+
+let child: ChildProcess;
+let base: string;
+let token: string;
+beforeAll(async () => {
+  child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/listening-service.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = await new Promise<{ port: number; token: string }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!) as { port: number; token: string });
+    });
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
+  });
+  base = `http://127.0.0.1:${ready.port}`;
+  token = ready.token;
+}, 180_000);
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+describe('crafted geometries on a listening service', () => {
+  it('are each refused within 3 s while /v1/status stays under 500 ms', async () => {
+    // Warm-up (compiling the code paths is not what is measured): a status and one small square per route.
+    const small = polygon([[-122.31, 47.53], [-122.3, 47.53], [-122.3, 47.54], [-122.31, 47.54], [-122.31, 47.53]]);
+    await fetch(`${base}/v1/status`);
+    for (const [path, body] of ROUTES) {
+      await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body(small)) });
+    }
+    let polling = true;
+    const statusMs: number[] = [];
+    const poller = (async () => {
+      while (polling) {
+        const t = performance.now();
+        const r = await fetch(`${base}/v1/status`);
+        await r.arrayBuffer();
+        statusMs.push(performance.now() - t);
+        expect(r.status).toBe(200);
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    })();
+
+    // A few answers before the burst, as a baseline.
+    while (statusMs.length < 3) await new Promise((res) => setTimeout(res, 20));
+
+    const results: Array<{ what: string; status: number; ms: number; message: string }> = [];
+    // Four clients at a time, as the QA report's burst.
+    const jobs = CRAFTED.flatMap(([what, g]) => ROUTES.map(([path, body]) => ({ what: `${what} → ${path}`, path, body: JSON.stringify(body(g)) })));
+    const worker = async () => {
+      for (let job = jobs.shift(); job; job = jobs.shift()) {
+        const t = performance.now();
+        const r = await fetch(`${base}${job.path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: job.body });
+        const text = await r.text();
+        results.push({ what: job.what, status: r.status, ms: performance.now() - t, message: text.slice(0, 200) });
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    polling = false;
+    await poller;
+
+    expect(results).toHaveLength(CRAFTED.length * ROUTES.length);
+    for (const r of results) {
+      expect(r.status, `${r.what}: ${r.message}`).toBeGreaterThanOrEqual(400);
+      expect(r.status, `${r.what}: ${r.message}`).toBeLessThan(500);
+      expect(r.ms, r.what).toBeLessThan(3_000);
+    }
+    expect(statusMs.length).toBeGreaterThan(0);
+    expect(Math.max(...statusMs), `status answers (ms): ${statusMs.map(Math.round).join(', ')}`).toBeLessThan(500);
+    // The process lives and still serves.
+    expect(child.exitCode).toBeNull();
+    expect((await fetch(`${base}/v1/status`)).status).toBe(200);
+  }, 120_000);
+});
