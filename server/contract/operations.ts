@@ -92,7 +92,7 @@ export const PlatformOperationSchema = z
     desc: z.string(),
     createdBy: z.string(),
     createdDate: DateTimeSchema,
-    callbackUrl: z.string().optional(),
+    callbackUrl: z.string().optional().describe('only to whoever registered it (it may carry their credentials)'),
   })
   .meta({ id: 'PlatformOperation', description: 'Platform operation (spec 2.4)' });
 export type PlatformOperation = z.infer<typeof PlatformOperationSchema>;
@@ -193,7 +193,7 @@ export const CallbackDeliverySchema = z
     id: z.string().describe('also sent as X-Delivery-Id'),
     authorizationId: z.string(),
     authStatus: z.string(),
-    url: z.string(),
+    url: z.string().optional().describe('the address called; only to whoever registered it (it may carry their credentials)'),
     state: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
     attempts: z.number().int(),
     nextAttemptAt: DateTimeSchema.nullable(),
@@ -206,7 +206,7 @@ export const CallbackDeliverySchema = z
 
 export const CallbackDeliveryListSchema = z
   .object({
-    callbackUrl: z.string().nullable(),
+    callbackUrl: z.string().nullable().optional().describe('null: no callback; absent: a callback registered by someone else (only they see it)'),
     signingKey: z.enum(['client', 'operation']).nullable().describe('client: the API client callback secret; operation: a per-operation secret'),
     signingSecret: z.string().optional().describe('the per-operation secret (signingKey operation) or, for the client itself, its callback secret'),
     deliveries: z.array(CallbackDeliverySchema),

@@ -30,6 +30,18 @@ registerMigrations([
       CREATE INDEX operations_start ON operations(start_time);
     `,
   },
+  {
+    // Who registered the callback (docs/security-leaks.md): only they see or change it. Backfilled from the
+    // signing client, else the ephemeral operation's creator (claimed ones), else the creator.
+    version: 105,
+    name: 'operations_callback_owner',
+    sql: `
+      ALTER TABLE operations ADD COLUMN callback_owner text;
+      UPDATE operations o SET callback_owner = COALESCE(o.callback_client_id,
+        (SELECT e.created_by FROM ephemeral_operations e WHERE e.id = o.id), o.created_by)
+      WHERE o.callback_url IS NOT NULL;
+    `,
+  },
 ]);
 
 export interface OperationRecord {
@@ -57,6 +69,8 @@ export interface OperationRecord {
   callbackClientId: string | null;
   /** …or with this per-operation secret (operations whose callbackUrl a person set). */
   callbackSecret: string | null;
+  /** The principal (user or client id) that registered callbackUrl: the only one who sees or changes it. */
+  callbackOwner: string | null;
   /** 'api' (POST /v1/operations) or 'ephemeral' (claimed from 4.7 or 4.3). */
   origin: string;
 }
@@ -113,6 +127,7 @@ interface Row {
   callback_url: string | null;
   callback_client_id: string | null;
   callback_secret: string | null;
+  callback_owner: string | null;
   origin: string;
 }
 
@@ -140,6 +155,7 @@ function fromRow(r: Row): OperationRecord {
     callbackUrl: r.callback_url,
     callbackClientId: r.callback_client_id,
     callbackSecret: r.callback_secret,
+    callbackOwner: r.callback_owner,
     origin: r.origin,
   };
 }
@@ -156,13 +172,13 @@ function bbox(p: Polygon): [number, number, number, number] {
 
 const COLUMNS = `id, name, pilot_id, boundary, bbox_west, bbox_south, bbox_east, bbox_north, min_altitude, max_altitude,
   start_time, end_time, aircraft_id, timezone, altitude_unit, altitude_reference, flight_type, authorization_providers,
-  description, created_by, org_id, created_at, updated_at, callback_url, callback_client_id, callback_secret, origin`;
+  description, created_by, org_id, created_at, updated_at, callback_url, callback_client_id, callback_secret, callback_owner, origin`;
 
 function values(o: OperationRecord): unknown[] {
   return [
     o.id, o.name, o.pilotId, JSON.stringify(o.boundary), ...bbox(o.boundary), o.minAltitude, o.maxAltitude,
     o.startTime, o.endTime, o.aircraftId, o.timezone, o.altitudeUnit, o.altitudeReference, o.flightType, o.authorizationProviders,
-    o.desc, o.createdBy, o.orgId, o.createdAt, o.updatedAt, o.callbackUrl, o.callbackClientId, o.callbackSecret, o.origin,
+    o.desc, o.createdBy, o.orgId, o.createdAt, o.updatedAt, o.callbackUrl, o.callbackClientId, o.callbackSecret, o.callbackOwner, o.origin,
   ];
 }
 

@@ -66,7 +66,7 @@ const platformRoutes = [
     access: 'operation:read',
     params: OperationIdParamsSchema,
     responses: { 200: { description: 'The operation', schema: PlatformOperationSchema }, 401: err('No token'), 403: err('Scope missing'), 404: err('Unknown, or not yours') },
-    handler: async ({ deps, principal, params }) => ({ body: toPlatformOperation(await visibleOperation(deps, principal!, params.id)) }),
+    handler: async ({ deps, principal, params }) => ({ body: toPlatformOperation(await visibleOperation(deps, principal!, params.id), principal!) }),
   }),
   route({
     method: 'put',
