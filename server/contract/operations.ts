@@ -116,7 +116,7 @@ const BBoxQuerySchema = z
 /** GET /v1/operations query: all optional (spec 4.9 lists none), so a bare call lists everything visible. */
 export const OperationListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(500).default(100).describe('page size, 1..500 (default 100)'),
+    limit: z.coerce.number().int().min(1).max(500).optional().describe('page size, 1..500; without it every operation you may view (spec 4.9), streamed'),
     offset: z.coerce.number().int().min(0).default(0).describe('rows to skip'),
     status: OperationPhaseSchema.optional().describe('UPCOMING (starts after now), ACTIVE (now within start..end), ENDED (ended by now)'),
     from: UtcDateTimeSchema.optional().describe('only operations ending after this time'),
@@ -134,7 +134,7 @@ export const OperationListSchema = z
   .object({
     operations: z.array(PlatformOperationSchema),
     total: z.number().int(),
-    limit: z.number().int(),
+    limit: z.number().int().nullable().describe('null: no limit was given and the answer holds every operation from offset on'),
     offset: z.number().int(),
     nextOffset: z.number().int().nullable(),
   })

@@ -144,10 +144,61 @@ function fields(b: OperationWrite) {
   };
 }
 
+/**
+ * GET /v1/operations. With limit: one page. Without (spec 4.9: "returns all platform operations the
+ * caller may view"): every one, streamed as a JSON array page by page from the store (listStream).
+ */
 export async function listOperations(deps: AppDeps, p: Principal, q: OperationListQuery) {
-  const { rows, total } = await operationsStore.list(deps.db, viewerOf(p), q, deps.now());
+  if (q.limit === undefined) return listStream(deps, p, q);
+  const { rows, total } = await operationsStore.list(deps.db, viewerOf(p), { ...q, limit: q.limit }, deps.now());
   const nextOffset = q.offset + rows.length < total ? q.offset + rows.length : null;
   return { operations: rows.map((o) => toPlatformOperation(o, p)), total, limit: q.limit, offset: q.offset, nextOffset };
+}
+
+/**
+ * The whole list as a streamed body: {"operations":[…],"total":…,"limit":null,"offset":…,"nextOffset":null}.
+ * Pages are read only as fast as the client reads (pull), so memory stays flat whatever the count. total
+ * counts what was sent (plus the rows skipped by offset); rows written meanwhile may or may not be in it.
+ */
+async function listStream(deps: AppDeps, p: Principal, q: OperationListQuery): Promise<Response> {
+  const now = deps.now();
+  const viewer = viewerOf(p);
+  // Counted first: an offset past the end still reports the true size, and a failing store answers 500
+  // before any byte of a 200 is sent.
+  const counted = await operationsStore.count(deps.db, viewer, q, now);
+  const pages = operationsStore.stream(deps.db, viewer, q, now);
+  const enc = new TextEncoder();
+  let sent = 0;
+  let opened = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!opened) {
+        opened = true;
+        controller.enqueue(enc.encode('{"operations":['));
+        return;
+      }
+      try {
+        const next = await pages.next();
+        if (next.done) {
+          const total = sent > 0 ? q.offset + sent : Math.min(counted, q.offset);
+          controller.enqueue(enc.encode(`],"total":${total},"limit":null,"offset":${q.offset},"nextOffset":null}`));
+          controller.close();
+          return;
+        }
+        const items = next.value.map((o) => JSON.stringify(toPlatformOperation(o, p)));
+        controller.enqueue(enc.encode((sent > 0 ? ',' : '') + items.join(',')));
+        sent += items.length;
+      } catch (err) {
+        // Headers are gone: the only honest signal left is a broken body (the client sees invalid JSON).
+        deps.log.error('streaming the operation list failed', { error: String(err) });
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' } });
 }
 
 async function refuseWhileActive(db: Sql, id: string, what: string): Promise<void> {
