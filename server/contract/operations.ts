@@ -113,6 +113,10 @@ const BBoxQuerySchema = z
   .transform((s) => s.split(',').map(Number) as [number, number, number, number])
   .refine(([w, s, e, n]) => w >= -180 && e <= 180 && s >= -90 && n <= 90 && w <= e && s <= n, 'bbox must be west<=east, south<=north, within -180..180/-90..90');
 
+// The store cannot compare text holding a NUL character (PostgreSQL refuses it): a 422, not a 500.
+const noNul = (s: string) => !s.includes('\u0000');
+const NO_NUL = 'must not contain the NUL character';
+
 /** GET /v1/operations query: all optional (spec 4.9 lists none), so a bare call lists everything visible. */
 export const OperationListQuerySchema = z
   .object({
@@ -123,9 +127,9 @@ export const OperationListQuerySchema = z
     to: UtcDateTimeSchema.optional().describe('only operations starting before this time'),
     bbox: BBoxQuerySchema.optional().describe('west,south,east,north: only operations whose boundary bbox intersects it'),
     sort: OperationSortSchema.default('startTime').describe('field, "-" for descending; ties broken by id'),
-    q: z.string().trim().min(1).max(200).optional().describe('text the name or description contains (case-insensitive)'),
+    q: z.string().trim().min(1).max(200).refine(noNul, NO_NUL).optional().describe('text the name or description contains (case-insensitive)'),
     flightType: FlightTypeSchema.optional().describe('only this flight type'),
-    pilotId: z.string().min(1).max(100).optional().describe('only operations this pilot flies'),
+    pilotId: z.string().min(1).max(100).refine(noNul, NO_NUL).optional().describe('only operations this pilot flies'),
   })
   .strict();
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;

@@ -75,6 +75,13 @@ describe('GET /v1/operations without limit', () => {
     expect(filtered.operations.every((o) => o.name === 'op 3')).toBe(true);
   });
 
+  it('refuses text filters holding a NUL character with 422 (the store cannot compare them), found by the fuzz test', async () => {
+    for (const q of ['?q=%00', '?q=a%00b&status=UPCOMING', '?pilotId=x%00']) {
+      const r = await svc.call('GET', `/v1/operations${q}`, { token });
+      expect(r.status, q).toBe(422);
+    }
+  });
+
   it('still pages with limit', async () => {
     const page = await list('?limit=100&offset=0');
     expect(page).toMatchObject({ total: VISIBLE, limit: 100, offset: 0, nextOffset: 100 });
