@@ -97,6 +97,8 @@ describe('GET /v1/operations without limit', () => {
     }) as typeof svc.deps.db.query;
     try {
       const r = await svc.call('GET', '/v1/operations', { token });
+      // The streamed answer still gets the app's security headers.
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
       const reader = r.body!.getReader();
       const first = new TextDecoder().decode((await reader.read()).value);
       expect(first).toBe('{"operations":[');
