@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
 import { DatasetProvider } from './data/dataset-provider';
 import type { DatasetFile } from './data/model';
-import { jsonLogger, type AppDeps, type Logger } from './deps';
+import type { AppDeps, Logger } from './deps';
+import { createJsonLogger } from './logging/logger';
 import { TokenService } from './http/tokens';
 import { openDb, type Db } from './store/db';
 import { Lifecycle, attachLifecycle } from './lifecycle';
@@ -26,7 +27,8 @@ export interface BootOptions {
 }
 
 export async function bootstrap(config: Config, opts: BootOptions = {}): Promise<AppDeps> {
-  const log = opts.log ?? jsonLogger;
+  // Production logs carry no stack traces (file paths and code shape); every line is redacted.
+  const log = opts.log ?? createJsonLogger({ stackTraces: config.profile !== 'production' });
   const db = opts.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(db);
   await seed(db, config);

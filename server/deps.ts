@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { DatasetProvider } from './data/dataset-provider';
 import type { TokenService } from './http/tokens';
 import type { Db } from './store/db';
+import { createJsonLogger } from './logging/logger';
 
 export interface Logger {
   info(msg: string, extra?: Record<string, unknown>): void;
@@ -32,10 +33,7 @@ export interface DomainEvents {
   subscribeOutbox(listener: () => void): () => void;
 }
 
-export const jsonLogger: Logger = {
-  info: (msg, extra) => console.log(JSON.stringify({ level: 'info', msg, ...extra })),
-  warn: (msg, extra) => console.warn(JSON.stringify({ level: 'warn', msg, ...extra })),
-  error: (msg, extra) => console.error(JSON.stringify({ level: 'error', msg, ...extra })),
-};
+/** Outside production: stack traces kept; server/bootstrap.ts picks by profile. Redaction: server/logging/redact.ts. */
+export const jsonLogger: Logger = createJsonLogger({ stackTraces: true });
 
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };

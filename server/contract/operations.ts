@@ -92,7 +92,7 @@ export const PlatformOperationSchema = z
     desc: z.string(),
     createdBy: z.string(),
     createdDate: DateTimeSchema,
-    callbackUrl: z.string().optional(),
+    callbackUrl: z.string().optional().describe('only to whoever registered it (it may carry their credentials)'),
   })
   .meta({ id: 'PlatformOperation', description: 'Platform operation (spec 2.4)' });
 export type PlatformOperation = z.infer<typeof PlatformOperationSchema>;
@@ -113,19 +113,23 @@ const BBoxQuerySchema = z
   .transform((s) => s.split(',').map(Number) as [number, number, number, number])
   .refine(([w, s, e, n]) => w >= -180 && e <= 180 && s >= -90 && n <= 90 && w <= e && s <= n, 'bbox must be west<=east, south<=north, within -180..180/-90..90');
 
+// The store cannot compare text holding a NUL character (PostgreSQL refuses it): a 422, not a 500.
+const noNul = (s: string) => !s.includes('\u0000');
+const NO_NUL = 'must not contain the NUL character';
+
 /** GET /v1/operations query: all optional (spec 4.9 lists none), so a bare call lists everything visible. */
 export const OperationListQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(500).default(100).describe('page size, 1..500 (default 100)'),
+    limit: z.coerce.number().int().min(1).max(500).optional().describe('page size, 1..500; without it every operation you may view (spec 4.9), streamed'),
     offset: z.coerce.number().int().min(0).default(0).describe('rows to skip'),
     status: OperationPhaseSchema.optional().describe('UPCOMING (starts after now), ACTIVE (now within start..end), ENDED (ended by now)'),
     from: UtcDateTimeSchema.optional().describe('only operations ending after this time'),
     to: UtcDateTimeSchema.optional().describe('only operations starting before this time'),
     bbox: BBoxQuerySchema.optional().describe('west,south,east,north: only operations whose boundary bbox intersects it'),
     sort: OperationSortSchema.default('startTime').describe('field, "-" for descending; ties broken by id'),
-    q: z.string().trim().min(1).max(200).optional().describe('text the name or description contains (case-insensitive)'),
+    q: z.string().trim().min(1).max(200).refine(noNul, NO_NUL).optional().describe('text the name or description contains (case-insensitive)'),
     flightType: FlightTypeSchema.optional().describe('only this flight type'),
-    pilotId: z.string().min(1).max(100).optional().describe('only operations this pilot flies'),
+    pilotId: z.string().min(1).max(100).refine(noNul, NO_NUL).optional().describe('only operations this pilot flies'),
   })
   .strict();
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
@@ -134,7 +138,7 @@ export const OperationListSchema = z
   .object({
     operations: z.array(PlatformOperationSchema),
     total: z.number().int(),
-    limit: z.number().int(),
+    limit: z.number().int().nullable().describe('null: no limit was given and the answer holds every operation from offset on'),
     offset: z.number().int(),
     nextOffset: z.number().int().nullable(),
   })
@@ -193,7 +197,7 @@ export const CallbackDeliverySchema = z
     id: z.string().describe('also sent as X-Delivery-Id'),
     authorizationId: z.string(),
     authStatus: z.string(),
-    url: z.string(),
+    url: z.string().optional().describe('the address called; only to whoever registered it (it may carry their credentials)'),
     state: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
     attempts: z.number().int(),
     nextAttemptAt: DateTimeSchema.nullable(),
@@ -206,7 +210,7 @@ export const CallbackDeliverySchema = z
 
 export const CallbackDeliveryListSchema = z
   .object({
-    callbackUrl: z.string().nullable(),
+    callbackUrl: z.string().nullable().optional().describe('null: no callback; absent: a callback registered by someone else (only they see it)'),
     signingKey: z.enum(['client', 'operation']).nullable().describe('client: the API client callback secret; operation: a per-operation secret'),
     signingSecret: z.string().optional().describe('the per-operation secret (signingKey operation) or, for the client itself, its callback secret'),
     deliveries: z.array(CallbackDeliverySchema),

@@ -174,10 +174,18 @@ export const callbacksStore = {
     const cond = where.join(' AND ');
     const from = 'FROM callback_outbox c JOIN operations o ON o.id = c.operation_id';
     const count = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${from} WHERE ${cond}`, p.values);
-    const rows = await db.query<Row>(`SELECT c.*, o.name AS op_name ${from} WHERE ${cond} ORDER BY c.seq DESC LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`, p.values);
-    const names = new Map(rows.map((r) => [r.id as string, r.op_name as string]));
+    const rows = await db.query<Row>(`SELECT c.*, o.name AS op_name, o.callback_owner AS op_callback_owner, o.callback_secret AS op_callback_secret ${from} WHERE ${cond} ORDER BY c.seq DESC LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`, p.values);
+    const ops = new Map(rows.map((r) => [r.id as string, r]));
     const list = await withAttempts(db, rows.map(fromRow));
-    return { total: Number(count[0]?.n ?? 0), rows: list.map((x) => ({ ...x, operationName: names.get(x.delivery.id) ?? '' })) };
+    return {
+      total: Number(count[0]?.n ?? 0),
+      rows: list.map((x) => {
+        const r = ops.get(x.delivery.id);
+        // Who registered the operation's callback now: decides whether the caller sees a delivery's url.
+        const operationCallback = { callbackOwner: (r?.op_callback_owner as string | null) ?? null, callbackSecret: (r?.op_callback_secret as string | null) ?? null };
+        return { ...x, operationName: (r?.op_name as string | undefined) ?? '', operationCallback };
+      }),
+    };
   },
 
   async clientSecret(db: Sql, clientId: string): Promise<string | null> {

@@ -33,7 +33,7 @@ describe('migration 110: authorization history', () => {
       id: randomUUID(), name: 'x', pilotId: 'pilot-1', boundary: square, minAltitude: 0, maxAltitude: 100, startTime: T(20), endTime: T(21),
       aircraftId: null, timezone: 'UTC', altitudeUnit: 'ALTITUDE_UNIT_FEET', altitudeReference: 'ALTITUDE_REFERENCE_AGL', flightType: 'FLIGHT_TYPE_COMMERCIAL',
       authorizationProviders: [], desc: '', createdBy: 'pilot-1', orgId: null, createdAt: T(0), updatedAt: T(0), callbackUrl: null, callbackClientId: null,
-      callbackSecret: null, origin: 'api',
+      callbackSecret: null, callbackOwner: null, origin: 'api',
     };
     await operationsStore.insert(db, op);
     const approved = auth({ operationId: op.id });

@@ -30,6 +30,18 @@ registerMigrations([
       CREATE INDEX operations_start ON operations(start_time);
     `,
   },
+  {
+    // Who registered the callback (docs/security-leaks.md): only they see or change it. Backfilled from the
+    // signing client, else the ephemeral operation's creator (claimed ones), else the creator.
+    version: 105,
+    name: 'operations_callback_owner',
+    sql: `
+      ALTER TABLE operations ADD COLUMN callback_owner text;
+      UPDATE operations o SET callback_owner = COALESCE(o.callback_client_id,
+        (SELECT e.created_by FROM ephemeral_operations e WHERE e.id = o.id), o.created_by)
+      WHERE o.callback_url IS NOT NULL;
+    `,
+  },
 ]);
 
 export interface OperationRecord {
@@ -57,6 +69,8 @@ export interface OperationRecord {
   callbackClientId: string | null;
   /** …or with this per-operation secret (operations whose callbackUrl a person set). */
   callbackSecret: string | null;
+  /** The principal (user or client id) that registered callbackUrl: the only one who sees or changes it. */
+  callbackOwner: string | null;
   /** 'api' (POST /v1/operations) or 'ephemeral' (claimed from 4.7 or 4.3). */
   origin: string;
 }
@@ -113,6 +127,7 @@ interface Row {
   callback_url: string | null;
   callback_client_id: string | null;
   callback_secret: string | null;
+  callback_owner: string | null;
   origin: string;
 }
 
@@ -140,6 +155,7 @@ function fromRow(r: Row): OperationRecord {
     callbackUrl: r.callback_url,
     callbackClientId: r.callback_client_id,
     callbackSecret: r.callback_secret,
+    callbackOwner: r.callback_owner,
     origin: r.origin,
   };
 }
@@ -156,24 +172,52 @@ function bbox(p: Polygon): [number, number, number, number] {
 
 const COLUMNS = `id, name, pilot_id, boundary, bbox_west, bbox_south, bbox_east, bbox_north, min_altitude, max_altitude,
   start_time, end_time, aircraft_id, timezone, altitude_unit, altitude_reference, flight_type, authorization_providers,
-  description, created_by, org_id, created_at, updated_at, callback_url, callback_client_id, callback_secret, origin`;
+  description, created_by, org_id, created_at, updated_at, callback_url, callback_client_id, callback_secret, callback_owner, origin`;
 
 function values(o: OperationRecord): unknown[] {
   return [
     o.id, o.name, o.pilotId, JSON.stringify(o.boundary), ...bbox(o.boundary), o.minAltitude, o.maxAltitude,
     o.startTime, o.endTime, o.aircraftId, o.timezone, o.altitudeUnit, o.altitudeReference, o.flightType, o.authorizationProviders,
-    o.desc, o.createdBy, o.orgId, o.createdAt, o.updatedAt, o.callbackUrl, o.callbackClientId, o.callbackSecret, o.origin,
+    o.desc, o.createdBy, o.orgId, o.createdAt, o.updatedAt, o.callbackUrl, o.callbackClientId, o.callbackSecret, o.callbackOwner, o.origin,
   ];
 }
 
-const SORT: Record<OperationListQuery['sort'], string> = {
-  startTime: 'o.start_time ASC',
-  '-startTime': 'o.start_time DESC',
-  createdDate: 'o.created_at ASC',
-  '-createdDate': 'o.created_at DESC',
-  name: 'o.name ASC',
-  '-name': 'o.name DESC',
+/** Sort column and direction; ties are broken by id ascending in every order (keyset paging relies on it). */
+const SORT: Record<OperationListQuery['sort'], { col: string; desc: boolean }> = {
+  startTime: { col: 'o.start_time', desc: false },
+  '-startTime': { col: 'o.start_time', desc: true },
+  createdDate: { col: 'o.created_at', desc: false },
+  '-createdDate': { col: 'o.created_at', desc: true },
+  name: { col: 'o.name', desc: false },
+  '-name': { col: 'o.name', desc: true },
 };
+
+const orderBy = (q: OperationListQuery) => `${SORT[q.sort].col} ${SORT[q.sort].desc ? 'DESC' : 'ASC'}, o.id ASC`;
+
+/** The visibility rule and the query's filters, as one condition. */
+function filters(viewer: Viewer, q: OperationListQuery, now: Date, p: Params): string {
+  const where = [visibleTo(viewer, p)];
+  if (q.status === 'UPCOMING') where.push(`o.start_time > ${p.add(now)}`);
+  if (q.status === 'ACTIVE') where.push(`o.start_time <= ${p.add(now)} AND o.end_time > ${p.add(now)}`);
+  if (q.status === 'ENDED') where.push(`o.end_time <= ${p.add(now)}`);
+  if (q.from) where.push(`o.end_time > ${p.add(q.from)}`);
+  if (q.to) where.push(`o.start_time < ${p.add(q.to)}`);
+  if (q.bbox) {
+    const [w, s, e, n] = q.bbox;
+    where.push(`o.bbox_east >= ${p.add(w)} AND o.bbox_west <= ${p.add(e)} AND o.bbox_north >= ${p.add(s)} AND o.bbox_south <= ${p.add(n)}`);
+  }
+  if (q.q) {
+    // strpos, not LIKE: the text is taken literally (no % or _ wildcards to escape).
+    const text = p.add(q.q.toLowerCase());
+    where.push(`(strpos(lower(o.name), ${text}) > 0 OR strpos(lower(o.description), ${text}) > 0)`);
+  }
+  if (q.flightType) where.push(`o.flight_type = ${p.add(q.flightType)}`);
+  if (q.pilotId) where.push(`o.pilot_id = ${p.add(q.pilotId)}`);
+  return where.join(' AND ');
+}
+
+/** Rows read per query when a whole list is streamed: memory holds one page, whatever the total. */
+export const STREAM_PAGE_ROWS = 200;
 
 export const operationsStore = {
   async insert(db: Sql, o: OperationRecord): Promise<void> {
@@ -206,31 +250,49 @@ export const operationsStore = {
     return rows[0] ? fromRow(rows[0]) : null;
   },
 
-  async list(db: Sql, viewer: Viewer, q: OperationListQuery, now: Date): Promise<{ rows: OperationRecord[]; total: number }> {
+  async count(db: Sql, viewer: Viewer, q: OperationListQuery, now: Date): Promise<number> {
     const p = new Params();
-    const where = [visibleTo(viewer, p)];
-    if (q.status === 'UPCOMING') where.push(`o.start_time > ${p.add(now)}`);
-    if (q.status === 'ACTIVE') where.push(`o.start_time <= ${p.add(now)} AND o.end_time > ${p.add(now)}`);
-    if (q.status === 'ENDED') where.push(`o.end_time <= ${p.add(now)}`);
-    if (q.from) where.push(`o.end_time > ${p.add(q.from)}`);
-    if (q.to) where.push(`o.start_time < ${p.add(q.to)}`);
-    if (q.bbox) {
-      const [w, s, e, n] = q.bbox;
-      where.push(`o.bbox_east >= ${p.add(w)} AND o.bbox_west <= ${p.add(e)} AND o.bbox_north >= ${p.add(s)} AND o.bbox_south <= ${p.add(n)}`);
+    const rows = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM operations o WHERE ${filters(viewer, q, now, p)}`, p.values);
+    return Number(rows[0]?.n ?? 0);
+  },
+
+  /** One page (q.limit rows from q.offset) and the size of the filtered set. */
+  async list(db: Sql, viewer: Viewer, q: OperationListQuery & { limit: number }, now: Date): Promise<{ rows: OperationRecord[]; total: number }> {
+    const total = await this.count(db, viewer, q, now);
+    const p = new Params();
+    const cond = filters(viewer, q, now, p);
+    const rows = await db.query<Row>(`SELECT * FROM operations o WHERE ${cond} ORDER BY ${orderBy(q)} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`, p.values);
+    return { rows: rows.map(fromRow), total };
+  },
+
+  /**
+   * Every visible row from q.offset on, as pages of `pageRows`: keyset paging on (sort key, id), one
+   * short query per page and no transaction held open, so a slow reader blocks nobody and memory holds
+   * one page. Rows written while it runs may or may not be included, as with any paging.
+   */
+  async *stream(db: Sql, viewer: Viewer, q: OperationListQuery, now: Date, pageRows = STREAM_PAGE_ROWS): AsyncGenerator<OperationRecord[]> {
+    const { col, desc } = SORT[q.sort];
+    let after: { key: string; id: string } | null = null;
+    for (;;) {
+      const p = new Params();
+      const where = [filters(viewer, q, now, p)];
+      if (after) {
+        // The sort key travels as text and is cast back, so timestamps keep their full precision.
+        const cast = col === 'o.name' ? '' : '::timestamptz';
+        const k = `${p.add(after.key)}${cast}`;
+        where.push(`(${col} ${desc ? '<' : '>'} ${k} OR (${col} = ${k} AND o.id > ${p.add(after.id)}::uuid))`);
+      }
+      const skip: string = after ? '' : ` OFFSET ${p.add(q.offset)}`;
+      const rows: Array<Row & { sort_key: string }> = await db.query<Row & { sort_key: string }>(
+        `SELECT o.*, ${col}::text AS sort_key FROM operations o WHERE ${where.join(' AND ')} ORDER BY ${orderBy(q)} LIMIT ${p.add(pageRows)}${skip}`,
+        p.values,
+      );
+      if (rows.length === 0) return;
+      yield rows.map(fromRow);
+      if (rows.length < pageRows) return;
+      const last: Row & { sort_key: string } = rows[rows.length - 1]!;
+      after = { key: last.sort_key, id: last.id };
     }
-    if (q.q) {
-      // strpos, not LIKE: the text is taken literally (no % or _ wildcards to escape).
-      const text = p.add(q.q.toLowerCase());
-      where.push(`(strpos(lower(o.name), ${text}) > 0 OR strpos(lower(o.description), ${text}) > 0)`);
-    }
-    if (q.flightType) where.push(`o.flight_type = ${p.add(q.flightType)}`);
-    if (q.pilotId) where.push(`o.pilot_id = ${p.add(q.pilotId)}`);
-    const cond = where.join(' AND ');
-    const count = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM operations o WHERE ${cond}`, p.values);
-    const lim = p.add(q.limit);
-    const off = p.add(q.offset);
-    const rows = await db.query<Row>(`SELECT * FROM operations o WHERE ${cond} ORDER BY ${SORT[q.sort]}, o.id ASC LIMIT ${lim} OFFSET ${off}`, p.values);
-    return { rows: rows.map(fromRow), total: Number(count[0]?.n ?? 0) };
   },
 
   async delete(db: Sql, id: string): Promise<void> {

@@ -17,6 +17,35 @@ describe('callback address policy', () => {
     for (const [ip, cat] of cases) expect(classifyAddress(ip), ip).toBe(cat);
   });
 
+  it('classifies IPv6 forms that embed an IPv4 address by the address they embed', () => {
+    const cases: Array<[string, string]> = [
+      // IPv4-mapped, every spelling.
+      ['::ffff:7f00:1', 'loopback'], ['::FFFF:127.0.0.1', 'loopback'], ['0:0:0:0:0:ffff:127.0.0.1', 'loopback'], ['0000:0000:0000:0000:0000:ffff:7f00:0001', 'loopback'],
+      ['::ffff:a00:1', 'private'], ['::ffff:10.0.0.1', 'private'], ['::ffff:169.254.169.254', 'link-local'], ['::ffff:0.0.0.0', 'reserved'],
+      // IPv4-translated (RFC 6145) and the deprecated IPv4-compatible form.
+      ['::ffff:0:7f00:1', 'loopback'], ['::ffff:0:10.1.2.3', 'private'], ['::ffff:0:808:808', 'public'],
+      ['::7f00:1', 'loopback'], ['::127.0.0.1', 'loopback'], ['::a00:1', 'private'], ['::a9fe:a9fe', 'link-local'],
+      // Through a gateway: NAT64, 6to4, Teredo are public only when what they embed is.
+      ['64:ff9b::7f00:1', 'reserved'], ['64:ff9b::127.0.0.1', 'reserved'], ['64:ff9b::808:808', 'public'], ['64:ff9b:1::a00:1', 'reserved'],
+      ['2002:7f00:1::1', 'reserved'], ['2002:a00:1::', 'reserved'], ['2002:c0a8:101::1', 'reserved'], ['2002:808:808::1', 'public'],
+      // Teredo: server 65.54.227.120 (public) with client 127.0.0.1 (inverted: 80ff:fffe), and a public pair (client 8.8.8.8).
+      ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'reserved'], ['2001:0:7f00:1:8000:63bf:f7f7:f7f7', 'reserved'], ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', 'public'],
+      // Zone ids, brackets, and what is not global unicast.
+      ['fe80::1%eth0', 'link-local'], ['[::1]', 'loopback'], ['fec0::1', 'private'], ['4000::1', 'reserved'], ['100::1', 'reserved'], ['not-an-ip', 'reserved'],
+    ];
+    for (const [ip, cat] of cases) expect(classifyAddress(ip), ip).toBe(cat);
+  });
+
+  it('refuses URLs whose host is an IPv6 literal embedding an internal IPv4 address', () => {
+    for (const host of ['[::ffff:0:7f00:1]', '[::7f00:1]', '[::ffff:7f00:1]', '[::ffff:127.0.0.1]', '[2002:7f00:1::1]', '[64:ff9b::7f00:1]', '[2001:0:4136:e378:8000:63bf:80ff:fffe]', '[::ffff:169.254.169.254]']) {
+      expect(() => checkUrlShape(`http://${host}:8080/cb`, strict), host).toThrow(/callbackUrl address/);
+    }
+    // Even with loopback and private allowed, a gateway form and link-local stay refused.
+    const lenient: AddressPolicy = { allowLoopback: true, allowPrivate: true, requireHttps: false };
+    expect(() => checkUrlShape('http://[64:ff9b::a9fe:a9fe]/cb', lenient)).toThrow(/reserved/);
+    expect(() => checkUrlShape('http://[::ffff:a9fe:a9fe]/cb', lenient)).toThrow(/link-local/);
+  });
+
   it('refuses internal literals unless allowed, never link-local, and credentials', () => {
     expect(() => checkUrlShape('http://127.0.0.1:8080/x', strict)).toThrow(/loopback/);
     expect(() => checkUrlShape('http://[::1]/x', strict)).toThrow(/loopback/);

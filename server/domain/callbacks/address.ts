@@ -10,6 +10,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export type AddressCategory = 'public' | 'loopback' | 'private' | 'link-local' | 'reserved';
 
@@ -24,74 +25,91 @@ export function policyFromConfig(c: { callbackAllowLoopback: boolean; callbackAl
   return { allowLoopback: c.callbackAllowLoopback, allowPrivate: c.callbackAllowPrivate, requireHttps: c.profile === 'production' };
 }
 
-const V4: Array<[string, number, AddressCategory]> = [
-  ['0.0.0.0', 8, 'reserved'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'private'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'reserved'],
-  ['192.0.2.0', 24, 'reserved'],
-  ['192.168.0.0', 16, 'private'],
-  ['198.18.0.0', 15, 'reserved'],
-  ['198.51.100.0', 24, 'reserved'],
-  ['203.0.113.0', 24, 'reserved'],
-  ['224.0.0.0', 4, 'reserved'],
-  ['240.0.0.0', 4, 'reserved'],
-];
+/**
+ * Classification is ipaddr.js's (its special-purpose registries, kept up to date upstream) rather than
+ * hand-written bit masks: parsing every IPv6 spelling (zero compression, embedded dotted quads, zone ids)
+ * is exactly where a hand-written filter let internal addresses through (docs/security-leaks.md).
+ */
+const V4_RANGES: Record<string, AddressCategory> = {
+  unspecified: 'reserved',
+  broadcast: 'reserved',
+  multicast: 'reserved',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'private',
+  private: 'private',
+  reserved: 'reserved',
+  // Anycast services on public addresses.
+  as112: 'public',
+  amt: 'public',
+  unicast: 'public',
+};
 
-function v4ToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => (n << 8) + Number(part), 0) >>> 0;
+function classifyV4(ip: ipaddr.IPv4): AddressCategory {
+  return V4_RANGES[ip.range()] ?? 'reserved';
 }
 
-function classifyV4(ip: string): AddressCategory {
-  const n = v4ToInt(ip);
-  for (const [base, bits, cat] of V4) {
-    const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-    if ((n & mask) >>> 0 === (v4ToInt(base) & mask) >>> 0) return cat;
+const V6_FIXED: Record<string, AddressCategory> = {
+  unspecified: 'reserved',
+  linkLocal: 'link-local',
+  multicast: 'reserved',
+  loopback: 'loopback',
+  uniqueLocal: 'private',
+  deprecatedSiteLocal: 'private',
+  discard: 'reserved',
+  benchmarking: 'reserved',
+  reserved: 'reserved',
+  deprecatedOrchid: 'reserved',
+  orchid2: 'reserved',
+  droneRemoteIdProtocolEntityTags: 'reserved',
+  segmentRouting: 'reserved',
+  amt: 'public',
+  as112v6: 'public',
+};
+
+const v4 = (bytes: number[]) => new ipaddr.IPv4(bytes);
+const hi = (g: number) => g >> 8;
+const lo = (g: number) => g & 255;
+
+/**
+ * Through a translator or tunnel (NAT64, 6to4, Teredo) the gateway decides where a packet goes: the
+ * address is public only if every IPv4 address it embeds is; otherwise it is never called.
+ */
+function viaGateway(embedded: ipaddr.IPv4[]): AddressCategory {
+  return embedded.every((a) => classifyV4(a) === 'public') ? 'public' : 'reserved';
+}
+
+function classifyV6(ip: ipaddr.IPv6): AddressCategory {
+  const g = ip.parts;
+  const range = ip.range();
+  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-translated (::ffff:0:a.b.c.d) are that IPv4 address.
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return classifyV4(v4([hi(g[6]!), lo(g[6]!), hi(g[7]!), lo(g[7]!)]));
+  if (range === 'rfc6052') {
+    // 64:ff9b::/96 carries the IPv4 address in its last 32 bits; the local-use 64:ff9b:1::/48 may put
+    // it anywhere, so it is never called.
+    if (g[2] !== 0) return 'reserved';
+    return viaGateway([v4([hi(g[6]!), lo(g[6]!), hi(g[7]!), lo(g[7]!)])]);
   }
-  return 'public';
-}
-
-/** Expands an IPv6 address into 8 numbers. */
-function v6Groups(ip: string): number[] {
-  let s = ip.toLowerCase().split('%')[0]!;
-  // A trailing dotted quad (::ffff:1.2.3.4) becomes two groups.
-  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
-  if (quad) {
-    const n = v4ToInt(quad[1]!);
-    s = s.slice(0, -quad[1]!.length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  if (range === '6to4') return viaGateway([v4([hi(g[1]!), lo(g[1]!), hi(g[2]!), lo(g[2]!)])]);
+  if (range === 'teredo') {
+    // Server in bits 32..63, client (bit-inverted) in 96..127: both must be public.
+    const server = v4([hi(g[2]!), lo(g[2]!), hi(g[3]!), lo(g[3]!)]);
+    const client = v4([hi(~g[6]! & 0xffff), lo(~g[6]! & 0xffff), hi(~g[7]! & 0xffff), lo(~g[7]! & 0xffff)]);
+    return viaGateway([server, client]);
   }
-  const [head, tail] = s.includes('::') ? s.split('::') : [s, undefined];
-  const h = head ? head.split(':').filter(Boolean) : [];
-  const t = tail !== undefined ? tail.split(':').filter(Boolean) : [];
-  const fill = tail !== undefined ? Array(8 - h.length - t.length).fill('0') : [];
-  return [...h, ...fill, ...t].map((g) => parseInt(g, 16));
-}
-
-function classifyV6(ip: string): AddressCategory {
-  const g = v6Groups(ip);
-  if (g.length !== 8 || g.some((x) => Number.isNaN(x))) return 'reserved';
-  const zeroUntil = (k: number) => g.slice(0, k).every((x) => x === 0);
-  // IPv4-mapped ::ffff:a.b.c.d is the IPv4 address it carries.
-  if (zeroUntil(5) && g[5] === 0xffff) return classifyV4(`${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`);
-  if (zeroUntil(7) && g[7] === 1) return 'loopback';
-  if (zeroUntil(6)) return 'reserved'; // :: and the deprecated IPv4-compatible block
-  if (g[0] === 0x64 && g[1] === 0xff9b) return 'reserved'; // NAT64 could reach internal IPv4
-  if ((g[0]! & 0xfe00) === 0xfc00) return 'private';
-  if ((g[0]! & 0xffc0) === 0xfe80) return 'link-local';
-  if ((g[0]! & 0xffc0) === 0xfec0) return 'private';
-  if ((g[0]! & 0xff00) === 0xff00) return 'reserved';
-  if (g[0] === 0x2001 && g[1] === 0xdb8) return 'reserved';
-  return 'public';
+  const fixed = V6_FIXED[range];
+  if (fixed) return fixed;
+  // Deprecated IPv4-compatible ::a.b.c.d (:: and ::1 were matched above): the IPv4 address it carries.
+  if (g.slice(0, 6).every((x) => x === 0)) return classifyV4(v4([hi(g[6]!), lo(g[6]!), hi(g[7]!), lo(g[7]!)]));
+  // Only 2000::/3 is allocated for global unicast; anything else is not a place to send callbacks.
+  return (g[0]! & 0xe000) === 0x2000 ? 'public' : 'reserved';
 }
 
 export function classifyAddress(ip: string): AddressCategory {
-  const kind = isIP(ip);
-  if (kind === 4) return classifyV4(ip);
-  if (kind === 6) return classifyV6(ip);
-  return 'reserved';
+  const bare = ip.replace(/^\[|\]$/g, '');
+  if (!isIP(bare.split('%')[0]!) || !ipaddr.isValid(bare)) return 'reserved';
+  const parsed = ipaddr.parse(bare);
+  return parsed.kind() === 'ipv4' ? classifyV4(parsed as ipaddr.IPv4) : classifyV6(parsed as ipaddr.IPv6);
 }
 
 export function categoryAllowed(cat: AddressCategory, policy: AddressPolicy): boolean {

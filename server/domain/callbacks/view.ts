@@ -7,31 +7,42 @@ import { forbidden } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import type { CallbackList, CallbackListQuery } from '../../contract/operations';
 import { callbacksStore, type AttemptRecord, type OutboxRecord } from '../../store/callbacks';
-import { viewerOf, visibleOperation } from '../operations/service';
+import { ownsCallback, viewerOf, visibleOperation } from '../operations/service';
 import { SIGNATURE_SCHEME } from './signing';
+
+/**
+ * Whether `p` registered the address a delivery went to (docs/security-leaks.md): the signing client
+ * itself, or the callback's current owner while the per-operation secret is still the one they got.
+ */
+function registeredBy(d: OutboxRecord, op: { callbackOwner: string | null; callbackSecret: string | null }, p: Principal): boolean {
+  if (d.signingClientId) return d.signingClientId === p.id;
+  return op.callbackOwner === p.id && d.signingSecret !== null && d.signingSecret === op.callbackSecret;
+}
 
 export async function listCallbacks(deps: AppDeps, p: Principal, operationId: string) {
   const op = await visibleOperation(deps, p, operationId);
   const rows = await callbacksStore.ofOperation(deps.db, op.id);
   const signingKey = op.callbackUrl ? (op.callbackClientId ? 'client' : 'operation') : null;
+  const owner = ownsCallback(op, p);
   let signingSecret: string | undefined;
-  if (signingKey === 'operation' && op.callbackSecret) signingSecret = op.callbackSecret;
+  if (signingKey === 'operation' && op.callbackSecret && owner) signingSecret = op.callbackSecret;
   // A client's own secret only to that client (it signs every operation it registered).
   if (signingKey === 'client' && p.kind === 'client' && p.id === op.callbackClientId) signingSecret = (await callbacksStore.clientSecret(deps.db, p.id)) ?? undefined;
   return {
-    callbackUrl: op.callbackUrl,
+    // Someone else's callback: absent, as on the operation (null means there is none).
+    ...(owner || !op.callbackUrl ? { callbackUrl: op.callbackUrl } : {}),
     signingKey,
     ...(signingSecret ? { signingSecret } : {}),
-    deliveries: rows.map(toDelivery),
+    deliveries: rows.map((r) => toDelivery(r, registeredBy(r.delivery, op, p))),
   };
 }
 
-function toDelivery({ delivery: d, attempts }: { delivery: OutboxRecord; attempts: AttemptRecord[] }) {
+function toDelivery({ delivery: d, attempts }: { delivery: OutboxRecord; attempts: AttemptRecord[] }, showUrl: boolean) {
   return {
     id: d.id,
     authorizationId: d.authorizationId,
     authStatus: d.authStatus,
-    url: d.url,
+    ...(showUrl ? { url: d.url } : {}),
     state: d.state,
     attempts: d.attempts,
     nextAttemptAt: d.state === 'PENDING' && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
@@ -49,7 +60,7 @@ function toDelivery({ delivery: d, attempts }: { delivery: OutboxRecord; attempt
 export async function listVisibleCallbacks(deps: AppDeps, p: Principal, q: CallbackListQuery): Promise<CallbackList> {
   const { rows, total } = await callbacksStore.visibleList(deps.db, viewerOf(p), { states: q.state, limit: q.limit, offset: q.offset });
   return {
-    deliveries: rows.map((r) => ({ ...toDelivery(r), operationId: r.delivery.operationId, operationName: r.operationName })),
+    deliveries: rows.map((r) => ({ ...toDelivery(r, registeredBy(r.delivery, r.operationCallback, p)), operationId: r.delivery.operationId, operationName: r.operationName })),
     total,
     limit: q.limit,
     offset: q.offset,

@@ -92,8 +92,9 @@ function view(deps: AppDeps, e: EphemeralRecord, p: Principal): EphemeralOperati
     flightType: e.flightType,
     maxAltitude: e.maxAltitude,
     fixedAltitude: e.fixedAltitude,
-    // The callback address may embed the creator's identifiers (spec 6): only the creator's side sees it.
-    ...(e.callbackUrl && creatorSide(e, p) ? { callbackUrl: e.callbackUrl } : {}),
+    // The callback address may embed the registrant's credentials (spec 6): only whoever registered it
+    // (the creator) sees it, not their organization nor a claimer (docs/security-leaks.md).
+    ...(e.callbackUrl && e.createdBy === p.id ? { callbackUrl: e.callbackUrl } : {}),
     ...(e.callbackSecret && e.createdBy === p.id ? { callbackSecret: e.callbackSecret } : {}),
     timezoneName: e.timezone,
     startTime: e.startTime.toISOString(),
@@ -192,12 +193,13 @@ export async function claimEphemeral(deps: AppDeps, p: Principal, id: string) {
       callbackUrl: won.callbackUrl,
       callbackClientId: won.callbackClientId,
       callbackSecret: won.callbackSecret,
+      callbackOwner: won.callbackUrl ? won.createdBy : null,
       origin: 'ephemeral',
     };
     await operationsStore.insert(tx, rec);
     return rec;
   });
-  return { operation: toPlatformOperation(op), fixedAltitude: e.fixedAltitude };
+  return { operation: toPlatformOperation(op, p), fixedAltitude: e.fixedAltitude };
 }
 
 export async function purgeExpiredEphemeral(deps: AppDeps): Promise<number> {

@@ -26,7 +26,17 @@ export function viewerOf(p: Principal): Viewer {
   return { kind: p.kind, id: p.id, orgId: p.orgId, operator: p.kind === 'user' && p.roles.includes('operator') };
 }
 
-export function toPlatformOperation(o: OperationRecord): PlatformOperation {
+/**
+ * Whether the caller registered the operation's callback. The address may embed the registrant's
+ * credentials (spec 6), so only they see or change it (docs/security-leaks.md), not a claimer nor
+ * anyone else who may view the operation.
+ */
+export function ownsCallback(o: Pick<OperationRecord, 'callbackOwner'>, p: Pick<Principal, 'id'>): boolean {
+  return o.callbackOwner !== null && o.callbackOwner === p.id;
+}
+
+/** The operation as `p` may see it (callbackUrl only to whoever registered it). */
+export function toPlatformOperation(o: OperationRecord, p: Pick<Principal, 'id'>): PlatformOperation {
   return {
     id: o.id,
     name: o.name,
@@ -45,7 +55,7 @@ export function toPlatformOperation(o: OperationRecord): PlatformOperation {
     desc: o.desc,
     createdBy: o.createdBy,
     createdDate: o.createdAt.toISOString(),
-    ...(o.callbackUrl ? { callbackUrl: o.callbackUrl } : {}),
+    ...(o.callbackUrl && ownsCallback(o, p) ? { callbackUrl: o.callbackUrl } : {}),
   };
 }
 
@@ -109,10 +119,11 @@ export async function createOperation(deps: AppDeps, p: Principal, body: Operati
     callbackUrl: body.callbackUrl ?? null,
     callbackClientId: sign.callbackClientId,
     callbackSecret: sign.callbackSecret,
+    callbackOwner: body.callbackUrl ? p.id : null,
     origin: 'api',
   };
   await operationsStore.insert(deps.db, rec);
-  return { ...toPlatformOperation(rec), ...(sign.revealed ? { callbackSecret: sign.revealed } : {}) };
+  return { ...toPlatformOperation(rec, p), ...(sign.revealed ? { callbackSecret: sign.revealed } : {}) };
 }
 
 function fields(b: OperationWrite) {
@@ -133,10 +144,61 @@ function fields(b: OperationWrite) {
   };
 }
 
+/**
+ * GET /v1/operations. With limit: one page. Without (spec 4.9: "returns all platform operations the
+ * caller may view"): every one, streamed as a JSON array page by page from the store (listStream).
+ */
 export async function listOperations(deps: AppDeps, p: Principal, q: OperationListQuery) {
-  const { rows, total } = await operationsStore.list(deps.db, viewerOf(p), q, deps.now());
+  if (q.limit === undefined) return listStream(deps, p, q);
+  const { rows, total } = await operationsStore.list(deps.db, viewerOf(p), { ...q, limit: q.limit }, deps.now());
   const nextOffset = q.offset + rows.length < total ? q.offset + rows.length : null;
-  return { operations: rows.map(toPlatformOperation), total, limit: q.limit, offset: q.offset, nextOffset };
+  return { operations: rows.map((o) => toPlatformOperation(o, p)), total, limit: q.limit, offset: q.offset, nextOffset };
+}
+
+/**
+ * The whole list as a streamed body: {"operations":[…],"total":…,"limit":null,"offset":…,"nextOffset":null}.
+ * Pages are read only as fast as the client reads (pull), so memory stays flat whatever the count. total
+ * counts what was sent (plus the rows skipped by offset); rows written meanwhile may or may not be in it.
+ */
+async function listStream(deps: AppDeps, p: Principal, q: OperationListQuery): Promise<Response> {
+  const now = deps.now();
+  const viewer = viewerOf(p);
+  // Counted first: an offset past the end still reports the true size, and a failing store answers 500
+  // before any byte of a 200 is sent.
+  const counted = await operationsStore.count(deps.db, viewer, q, now);
+  const pages = operationsStore.stream(deps.db, viewer, q, now);
+  const enc = new TextEncoder();
+  let sent = 0;
+  let opened = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!opened) {
+        opened = true;
+        controller.enqueue(enc.encode('{"operations":['));
+        return;
+      }
+      try {
+        const next = await pages.next();
+        if (next.done) {
+          const total = sent > 0 ? q.offset + sent : Math.min(counted, q.offset);
+          controller.enqueue(enc.encode(`],"total":${total},"limit":null,"offset":${q.offset},"nextOffset":null}`));
+          controller.close();
+          return;
+        }
+        const items = next.value.map((o) => JSON.stringify(toPlatformOperation(o, p)));
+        controller.enqueue(enc.encode((sent > 0 ? ',' : '') + items.join(',')));
+        sent += items.length;
+      } catch (err) {
+        // Headers are gone: the only honest signal left is a broken body (the client sees invalid JSON).
+        deps.log.error('streaming the operation list failed', { error: String(err) });
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8' } });
 }
 
 async function refuseWhileActive(db: Sql, id: string, what: string): Promise<void> {
@@ -151,29 +213,50 @@ async function lockVisible(tx: Sql, p: Principal, id: string): Promise<Operation
   return op;
 }
 
+/**
+ * The callbackUrl a PUT leaves on the operation. Someone who did not register the current callback
+ * cannot see it, so for them an absent or null callbackUrl keeps it; any value is refused with 403
+ * naming the field (they may neither replace nor learn it by trying).
+ */
+function requestedCallback(p: Principal, prev: OperationRecord, requested: string | null | undefined): string | null {
+  if (prev.callbackUrl && !ownsCallback(prev, p)) {
+    if (typeof requested === 'string') {
+      const message = 'callbackUrl was registered by another client; only it may see or change it (omit callbackUrl or send null to keep it)';
+      throw new ApiError(403, message, [{ field: 'body.callbackUrl', rule: 'callback_owner', message }]);
+    }
+    return prev.callbackUrl;
+  }
+  return requested ?? null;
+}
+
 export async function updateOperation(deps: AppDeps, p: Principal, id: string, body: OperationWrite) {
   // Checks that read elsewhere (identity, DNS) run before the transaction: inside it only tx is used
   // (on the embedded store another query would wait for the transaction, which waits for it).
   const before = await visibleOperation(deps, p, id);
   checkBoundary(body.boundary);
-  if ((body.callbackUrl ?? null) !== before.callbackUrl) await checkCallbackUrl(deps, body.callbackUrl);
+  const wanted = requestedCallback(p, before, body.callbackUrl);
+  if (wanted !== before.callbackUrl) await checkCallbackUrl(deps, wanted);
   const newPilot = body.pilotId === undefined ? undefined : await resolvePilot(deps, p, body.pilotId);
   return deps.db.transaction(async (tx) => {
     const prev = await lockVisible(tx, p, id);
     await refuseWhileActive(tx, prev.id, 'change the operation');
-    const urlChanged = (body.callbackUrl ?? null) !== prev.callbackUrl;
-    const sign = urlChanged ? signing(p, body.callbackUrl, prev) : { callbackClientId: prev.callbackClientId, callbackSecret: prev.callbackSecret, revealed: undefined };
+    const url = requestedCallback(p, prev, body.callbackUrl);
+    // Changed since the address check above (a concurrent PUT): check the one being stored.
+    if (url !== prev.callbackUrl && url !== wanted) throw conflict('The operation changed meanwhile; read it again and retry');
+    const urlChanged = url !== prev.callbackUrl;
+    const sign = urlChanged ? signing(p, url, prev) : { callbackClientId: prev.callbackClientId, callbackSecret: prev.callbackSecret, revealed: undefined };
     const rec: OperationRecord = {
       ...prev,
       ...fields(body),
       pilotId: newPilot ?? prev.pilotId,
       updatedAt: deps.now(),
-      callbackUrl: body.callbackUrl ?? null,
+      callbackUrl: url,
       callbackClientId: sign.callbackClientId,
       callbackSecret: sign.callbackSecret,
+      callbackOwner: !url ? null : urlChanged ? p.id : prev.callbackOwner,
     };
     await operationsStore.update(tx, rec);
-    return { ...toPlatformOperation(rec), ...(sign.revealed ? { callbackSecret: sign.revealed } : {}) };
+    return { ...toPlatformOperation(rec, p), ...(sign.revealed ? { callbackSecret: sign.revealed } : {}) };
   });
 }
 

@@ -49,13 +49,17 @@ const platformRoutes = [
     operationId: 'listOperations',
     summary: 'List the platform operations you may view',
     description:
-      'Spec 4.9: {operations}. Paging with limit/offset (total and nextOffset tell what is left), filters status (UPCOMING, ACTIVE, ENDED), ' +
+      'Spec 4.9: {operations}. Without limit: every operation you may view (from offset on), streamed; limit is then null. ' +
+      'Paging with limit/offset (total and nextOffset tell what is left), filters status (UPCOMING, ACTIVE, ENDED), ' +
       'from/to (overlapping the time range) and bbox, sort by startTime, createdDate or name ("-" for descending).',
     tags,
     access: 'operation:read',
     query: OperationListQuerySchema,
     responses: { 200: { description: 'Operations', schema: OperationListSchema }, 401: err('No token'), 403: err('Scope missing'), 422: err('Invalid query') },
-    handler: async ({ deps, principal, query }) => ({ body: await listOperations(deps, principal!, query) }),
+    handler: async ({ deps, principal, query }) => {
+      const out = await listOperations(deps, principal!, query);
+      return out instanceof Response ? out : { body: out };
+    },
   }),
   route({
     method: 'get',
@@ -66,7 +70,7 @@ const platformRoutes = [
     access: 'operation:read',
     params: OperationIdParamsSchema,
     responses: { 200: { description: 'The operation', schema: PlatformOperationSchema }, 401: err('No token'), 403: err('Scope missing'), 404: err('Unknown, or not yours') },
-    handler: async ({ deps, principal, params }) => ({ body: toPlatformOperation(await visibleOperation(deps, principal!, params.id)) }),
+    handler: async ({ deps, principal, params }) => ({ body: toPlatformOperation(await visibleOperation(deps, principal!, params.id), principal!) }),
   }),
   route({
     method: 'put',
