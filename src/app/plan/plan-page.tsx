@@ -23,6 +23,7 @@ import { flightShapeOf, toPlanStart } from '../../features/plan/plan-params';
 import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
 import { useUndoKeys } from '../../features/plan/use-undo-keys';
+import { useWallClockStart } from '../../features/plan/use-wall-clock-start';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
 import { zoomFor } from '../../features/place-search/place-label';
 import { apiUrl } from '../../lib/api-client';
@@ -69,6 +70,7 @@ export function PlanPage() {
 
   const { area: planArea, widthM, radiusM } = plan;
   const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM]);
+  useWallClockStart(plan.start, area.timeZone, update);
   const drawGeometry = useMemo(() => drawGeometryOf(planArea), [planArea]);
   const briefing = useMemo(() => briefingRequest(plan, area), [plan, area]);
   const base = useMemo(() => operationBase(plan, area), [plan, area]);
@@ -84,8 +86,9 @@ export function PlanPage() {
   const invalid = !!area.check && !area.check.ok;
   const overlays = useMemo(() => ({ boundary: area.boundary, invalid, problems, highlight }), [area.boundary, invalid, problems, highlight]);
 
-  // Frame the area opened from a link, once the map is there.
-  const [framedOnce, setFramedOnce] = useState(false);
+  // Frame the area opened from a link, once the map is there. An area drawn on the map is never
+  // framed: the pilot already sees it where they drew it, and the map stays where they put it.
+  const [framedOnce, setFramedOnce] = useState(() => plan.area === null);
   if (!framedOnce && map && area.bounds) {
     setFramedOnce(true);
     setFrame({ bounds: area.bounds, seq: 0 });
