@@ -18,6 +18,9 @@ import './draw.css';
 // Without this the production build cannot find MapLibre's worker ("Worker failed to load").
 maplibregl.setWorkerUrl(workerUrl);
 
+/** The closest a framed shape is shown: a facility-map cell (30 arc-seconds) is then a few hundred pixels wide. */
+export const PLANNING_MAX_ZOOM = 15;
+
 export interface MapControllerOptions {
   styleUrl: string;
   /** Used when the service's style cannot be loaded, so the map still shows the shapes. */
@@ -125,9 +128,12 @@ export class MapController {
     });
   }
 
-  /** Frames a shape, leaving room for the panel that may cover part of the map. */
+  /**
+   * Frames a shape, leaving room for the panel that may cover part of the map. A small shape stops
+   * at a planning zoom: closer, the facility-map grid and the airspace around it leave the view.
+   */
   fitTo(bounds: [number, number, number, number]): void {
-    this.map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
+    this.map.fitBounds(bounds, { padding: 48, maxZoom: PLANNING_MAX_ZOOM, duration: 0 });
   }
 
   /** Moves the view to a place (a search result); MapLibre skips the animation for reduced motion. */
