@@ -26,6 +26,7 @@ export function routes(): RouteObject[] {
         { path: 'sandbox', lazy: () => import('./routes/sandbox.route') },
         { path: 'settings', lazy: () => import('./routes/settings.route') },
         { path: 'sign-in', lazy: () => import('./routes/sign-in.route') },
+        { path: 'data-import', lazy: () => import('./routes/data-import.route') },
         { path: '*', lazy: () => import('./routes/not-found.route') },
       ],
     },
