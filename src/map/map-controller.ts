@@ -29,7 +29,15 @@ export interface MapControllerOptions {
   zoom: number;
   /** Tests only: keeps the canvas readable for pixel checks. */
   preserveDrawingBuffer?: boolean;
-  handlers: DrawHandlers & { onStyleError?(message: string): void };
+  handlers: DrawHandlers & MapReadHandlers & { onStyleError?(message: string): void };
+}
+
+/** Clicks that read the map (not drawing), and the popup that answers them. */
+export interface MapReadHandlers {
+  /** A click or tap on the map while nothing is drawn or edited: [lon, lat]. */
+  onMapClick?(lngLat: [number, number]): void;
+  /** The pilot closed the popup with its close button. */
+  onPopupClose?(): void;
 }
 
 export class MapController {
@@ -42,6 +50,7 @@ export class MapController {
   private hiddenLayers: ReadonlySet<string> = new Set();
   private groundHexes: FeatureCollection | null = null;
   private conflicts: FeatureCollection | null = null;
+  private popup: maplibregl.Popup | null = null;
 
   constructor(container: HTMLElement, private readonly options: MapControllerOptions) {
     this.styleUrl = options.styleUrl;
@@ -57,6 +66,9 @@ export class MapController {
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'nautical' }), 'bottom-left');
     this.map.on('style.load', this.onStyleLoad);
     this.map.on('error', this.onError);
+    // Before draw's own listeners (added when the map loads): while a shape is drawn, the click that
+    // finishes it must not also read the map.
+    this.map.on('click', this.onClick);
     this.draw = new DrawAdapter(this.map, options.handlers);
     // Draw adds its layers on 'load', after ours; this listener runs after draw's, so it can lift
     // the problem markers and the highlight above them.
@@ -94,6 +106,27 @@ export class MapController {
     const next = new Set(ids);
     this.hiddenLayers = next;
     for (const id of new Set([...prev, ...next])) this.applyVisibility(id);
+  }
+
+  /**
+   * Shows `content` in a popup at `lngLat`, or removes the popup (null). The content is the caller's
+   * element (React renders into it), moved into the popup. A click elsewhere on the map moves it
+   * (the caller's onMapClick) rather than closing it.
+   */
+  setPopup(p: { lngLat: [number, number]; content: HTMLElement } | null): void {
+    const old = this.popup;
+    this.popup = null;
+    old?.remove();
+    if (!p) return;
+    const popup = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: false, closeOnClick: false, className: 'map-read-popup' }).setLngLat(p.lngLat).setDOMContent(p.content);
+    popup.on('close', () => {
+      // Only a close the pilot made; replacing or removing it here is not news.
+      if (this.popup !== popup) return;
+      this.popup = null;
+      this.options.handlers.onPopupClose?.();
+    });
+    this.popup = popup;
+    popup.addTo(this.map);
   }
 
   /** Population-density hexagons under the area (null: none). */
@@ -146,6 +179,7 @@ export class MapController {
   }
 
   destroy(): void {
+    this.setPopup(null);
     this.draw.destroy();
     this.map.remove();
   }
@@ -165,6 +199,12 @@ export class MapController {
     for (const [id, data] of overlayData(this.overlays, null)) {
       (this.map.getSource(id) as maplibregl.GeoJSONSource | undefined)?.setData(data);
     }
+  };
+
+  private readonly onClick = (e: maplibregl.MapMouseEvent) => {
+    const mode = this.draw.mode();
+    if (mode.startsWith('draw_') || mode === 'direct_select') return;
+    this.options.handlers.onMapClick?.([e.lngLat.lng, e.lngLat.lat]);
   };
 
   private readonly onError = (e: maplibregl.ErrorEvent) => {

@@ -35,6 +35,7 @@ import type { MapController } from '../../map/map-controller';
 import { MapView, type MapViewHandlers } from '../../map/map-view';
 import { signInPath } from '../sign-in-path';
 import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, deriveArea, drawGeometryOf, flightWindow, operationBase } from './derive-plan';
+import { MapReadPopup } from './map-read-popup';
 import { PanelSection } from './panel-section';
 import { PrintHeader } from './print-header';
 import './plan.css';
@@ -60,6 +61,7 @@ export function PlanPage() {
   const [groundHexes, setGroundHexes] = useState<FeatureCollection | null>(null);
   useEffect(() => map?.setGroundHexes(groundHexes), [map, groundHexes]);
   const [printed, setPrinted] = useState<{ mapImage: string | null; at: string } | null>(null);
+  const [picked, setPicked] = useState<[number, number] | null>(null);
   const [conflictOutlines, setConflictOutlines] = useState<FeatureCollection | null>(null);
   useEffect(() => map?.setConflicts(conflictOutlines), [map, conflictOutlines]);
 
@@ -75,6 +77,8 @@ export function PlanPage() {
   const briefing = useMemo(() => briefingRequest(plan, area), [plan, area]);
   const base = useMemo(() => operationBase(plan, area), [plan, area]);
   const flightTimes = useMemo(() => flightWindow(plan), [plan]);
+  // A point read on the map is read for the flight: its window and (when valid) its altitude.
+  const pointFlight = useMemo(() => ({ ...(briefing.input ? { maxAltitude: briefing.input.maxAltitude } : {}), ...(flightTimes ?? {}) }), [briefing.input, flightTimes]);
   const exported = useMemo(() => ({ shape: flightShapeOf(plan), details: { maxAltitude: plan.maxAltitude, altitudeUnit: plan.unit, ...flightTimes } }), [plan, flightTimes]);
 
   const problems = useMemo(() => {
@@ -107,8 +111,14 @@ export function PlanPage() {
   const handlers: MapViewHandlers = useMemo(
     () => ({
       onShapeChange: (g) => changeArea(g ? areaOfDrawn(g) : null),
-      onDrawStateChange: (state, tool) => setDraw({ state, tool }),
+      onDrawStateChange: (state, tool) => {
+        setDraw({ state, tool });
+        // Drawing or editing, the pilot is busy with the shape: the popup would cover it.
+        if (state !== 'idle') setPicked(null);
+      },
       onStyleError: setStyleError,
+      onMapClick: setPicked,
+      onPopupClose: () => setPicked(null),
     }),
     [changeArea],
   );
@@ -154,6 +164,13 @@ export function PlanPage() {
           handlers={handlers}
           onReady={setMap}
           label="Map. Use the drawing buttons in the panel, or type coordinates there."
+        />
+        <MapReadPopup
+          map={map}
+          at={picked}
+          flight={pointFlight}
+          blockedText={!remote && !user ? (me.isPending ? 'Checking your sign-in…' : 'Sign in to read what is here.') : null}
+          timeZone={area.timeZone}
         />
         <MapLayersControl hidden={hiddenGroups} theme={theme} onToggle={toggleGroup} />
         {styleError && (
