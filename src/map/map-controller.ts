@@ -118,7 +118,12 @@ export class MapController {
     this.popup = null;
     old?.remove();
     if (!p) return;
-    const popup = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: false, closeOnClick: false, className: 'map-read-popup' }).setLngLat(p.lngLat).setDOMContent(p.content);
+    // Below a point in the upper half of the map, above one in the lower half: the content arrives
+    // after the popup is placed, so MapLibre's own choice (made on the loading state) would not fit.
+    const upper = this.map.project(p.lngLat).y < this.map.getContainer().clientHeight / 2;
+    const popup = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: false, closeOnClick: false, anchor: upper ? 'top' : 'bottom', className: 'map-read-popup' })
+      .setLngLat(p.lngLat)
+      .setDOMContent(p.content);
     popup.on('close', () => {
       // Only a close the pilot made; replacing or removing it here is not news.
       if (this.popup !== popup) return;

@@ -21,7 +21,8 @@ interface Props {
 function heightsText(n: Notice): string | null {
   const lower = altitudeText(n.lowerAltitude);
   const upper = altitudeText(n.upperAltitude);
-  if (n.dataSource === 'NOTICE_DATA_SOURCE_UASFM_CEILING') return upper ? `Ceiling ${upper}` : null;
+  // A ceiling of 0 ft reads as a number: "ceiling surface" would be read past.
+  if (n.dataSource === 'NOTICE_DATA_SOURCE_UASFM_CEILING') return n.upperAltitude?.value !== undefined ? `Ceiling ${n.upperAltitude.value} ft AGL` : null;
   if (lower && upper) return `Floor ${lower}, top ${upper}`;
   if (lower) return `Floor ${lower}`;
   return upper ? `Up to ${upper}` : null;
