@@ -4,6 +4,7 @@
  * Decisions are in docs/operations-laanc.md.
  */
 import { z } from 'zod';
+import { AUTHORIZATION_STATUSES } from './authorization-status';
 import {
   AltitudeReferenceSchema,
   AltitudeUnitSchema,
@@ -113,6 +114,12 @@ const BBoxQuerySchema = z
   .transform((s) => s.split(',').map(Number) as [number, number, number, number])
   .refine(([w, s, e, n]) => w >= -180 && e <= 180 && s >= -90 && n <= 90 && w <= e && s <= n, 'bbox must be west<=east, south<=north, within -180..180/-90..90');
 
+const AUTHORIZATION_FILTERS = [...AUTHORIZATION_STATUSES, 'NONE'] as const;
+const AuthorizationFilterQuerySchema = z
+  .string()
+  .transform((v) => v.split(','))
+  .pipe(z.array(z.enum(AUTHORIZATION_FILTERS)).min(1).max(AUTHORIZATION_FILTERS.length));
+
 /** GET /v1/operations query: all optional (spec 4.9 lists none), so a bare call lists everything visible. */
 export const OperationListQuerySchema = z
   .object({
@@ -126,6 +133,9 @@ export const OperationListQuerySchema = z
     q: z.string().trim().min(1).max(200).optional().describe('text the name or description contains (case-insensitive)'),
     flightType: FlightTypeSchema.optional().describe('only this flight type'),
     pilotId: z.string().min(1).max(100).optional().describe('only operations this pilot flies'),
+    authorization: AuthorizationFilterQuerySchema.optional().describe(
+      'ours: only operations with a LAANC authorization in one of these statuses (comma-separated), or NONE for operations without any',
+    ),
   })
   .strict();
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
@@ -137,8 +147,11 @@ export const OperationListSchema = z
     limit: z.number().int(),
     offset: z.number().int(),
     nextOffset: z.number().int().nullable(),
+    authorizationStatuses: z
+      .record(z.string(), z.array(z.enum(AUTHORIZATION_STATUSES)))
+      .describe('ours: for each listed operation id, the statuses of its LAANC authorizations (absent: none)'),
   })
-  .meta({ id: 'OperationList', description: 'Spec 4.9: operations, plus paging fields (ours)' });
+  .meta({ id: 'OperationList', description: 'Spec 4.9: operations, plus paging fields and authorization statuses (ours)' });
 
 // ---- Legacy operation v2 (spec 4.3, section 8). Every rule answers 400 naming it. ----
 

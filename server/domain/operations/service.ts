@@ -136,7 +136,9 @@ function fields(b: OperationWrite) {
 export async function listOperations(deps: AppDeps, p: Principal, q: OperationListQuery) {
   const { rows, total } = await operationsStore.list(deps.db, viewerOf(p), q, deps.now());
   const nextOffset = q.offset + rows.length < total ? q.offset + rows.length : null;
-  return { operations: rows.map(toPlatformOperation), total, limit: q.limit, offset: q.offset, nextOffset };
+  // The rows are those the caller may see, so their authorizations' statuses are too.
+  const authorizationStatuses = await laancStore.statusesOf(deps.db, rows.map((r) => r.id));
+  return { operations: rows.map(toPlatformOperation), total, limit: q.limit, offset: q.offset, nextOffset, authorizationStatuses };
 }
 
 async function refuseWhileActive(db: Sql, id: string, what: string): Promise<void> {
