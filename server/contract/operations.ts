@@ -149,6 +149,8 @@ export const OperationListSchema = z
     nextOffset: z.number().int().nullable(),
     authorizationStatuses: z
       .record(z.string(), z.array(z.enum(AUTHORIZATION_STATUSES)))
+      // A client reading an older service (without the field) reads "none known".
+      .default({})
       .describe('ours: for each listed operation id, the statuses of its LAANC authorizations (absent: none)'),
   })
   .meta({ id: 'OperationList', description: 'Spec 4.9: operations, plus paging fields and authorization statuses (ours)' });
