@@ -113,7 +113,8 @@ for (const signedIn of [false, true]) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `nothing sticks out sideways on ${path}`).toBeLessThanOrEqual(0);
       }
-      await page.goto('/plan');
+      // The map loaded (its attribution folded), so the screenshot shows the page as a pilot sees it.
+      await given.onPlanPage(page);
       await expect(page.getByTestId('sandbox-label')).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/sandbox-label-${signedIn ? 'signed-in' : 'signed-out'}-${name}.png` });
       await page.getByRole('link', { name: 'How to import FAA data' }).click();
