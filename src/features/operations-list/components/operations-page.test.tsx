@@ -71,13 +71,14 @@ describe('operations page', () => {
     page('/operations?type=FLIGHT_TYPE_COMMERCIAL&pilot=me');
     await screen.findByRole('link', { name: 'Roof survey' });
     await userEvent.type(screen.getByTestId('operations:search'), 'bridge');
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Roof survey' })).toBeNull());
+    // The search is debounced: on a busy machine the answer can take longer than waitFor's default second.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Roof survey' })).toBeNull(), { timeout: 5000 });
     expect(screen.getByRole('link', { name: 'Bridge inspection' })).toBeTruthy();
     expect(screen.getByTestId('operations:range').textContent).toBe('1–1 of 21');
     const last = new URL(String(api.fn.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
     expect(Object.fromEntries(last)).toEqual({ limit: '20', offset: '0', sort: '-startTime', q: 'bridge', flightType: 'FLIGHT_TYPE_COMMERCIAL', pilotId: 'pilot-1' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(new URL(String(api.fn.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('offset')).toBe('20'));
+    await waitFor(() => expect(new URL(String(api.fn.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('offset')).toBe('20'), { timeout: 5000 });
   });
 
   it('shows each operation’s authorization statuses and filters by them through the service', async () => {
