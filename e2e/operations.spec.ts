@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { given } from './driver';
 import { expect, test } from './fixtures';
-import { createOperation, mapReady, noSeriousAxeViolations, personContext, PLACES, screenshots } from './ops-driver';
+import { createOperation, mapReady, noSeriousAxeViolations, operationWithLaanc, personContext, PLACES, screenshots, submitAll } from './ops-driver';
 
 test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
 
@@ -60,14 +60,13 @@ test('further coordination is approved in the FAA console, and the pilot’s ope
   await screenshots(page, 'operation-further-coordination', () => mapReady(page));
 });
 
-test('the operations list: search, filters, sort, paging and a map of what is listed', async ({ page, browserConsole }) => {
-  // The operation opened at the end has no LAANC request: its GET answers 404, which the browser logs.
-  browserConsole.allow(/404 \(Not Found\).*\/laanc\)$/);
+test('the operations list: search, filters, sort, paging and a map of what is listed', async ({ page }) => {
   await given.signedIn(page, 'operator');
   const ctx = page.context();
   // A tag of this run, so the search finds only these two whatever else the store holds.
   const tag = `List ${Date.now().toString(36)}`;
-  const a = await createOperation(ctx, { name: `${tag} Alpha (e2e)`, boundary: PLACES.autoApproval, startInHours: 30, maxAltitude: 150 });
+  const a = await operationWithLaanc(ctx, { name: `${tag} Alpha (e2e)`, boundary: PLACES.autoApproval, startInHours: 30, maxAltitude: 150, fixedAltitude: false });
+  await submitAll(ctx, a);
   await createOperation(ctx, { name: `${tag} Bravo (e2e)`, boundary: PLACES.furtherCoordination, startInHours: 31, maxAltitude: 100 });
 
   await page.goto('/operations?e2e=1');
@@ -83,6 +82,17 @@ test('the operations list: search, filters, sort, paging and a map of what is li
   await page.getByTestId('operations:status').selectOption('ENDED');
   await expect(page.getByTestId('operations:no-match')).toBeVisible();
   await page.getByTestId('operations:status').selectOption('UPCOMING');
+  await expect(page.getByTestId('operations:row')).toHaveCount(2);
+  // Each operation says where its authorization stands, and the list filters by it.
+  const alpha = page.locator(`[data-testid="operations:row"][data-id="${a}"]`);
+  await expect(alpha.getByTestId('operations:auth-statuses')).toContainText('Approved');
+  await page.getByTestId('operations:auth').selectOption('approved');
+  await expect(page.getByTestId('operations:row')).toHaveCount(1);
+  await expect(page.getByTestId('operations:row')).toContainText(`${tag} Alpha`);
+  await page.getByTestId('operations:auth').selectOption('none');
+  await expect(page.getByTestId('operations:row')).toHaveCount(1);
+  await expect(page.getByTestId('operations:row')).toContainText(`${tag} Bravo`);
+  await page.getByTestId('operations:auth').selectOption('');
   await expect(page.getByTestId('operations:row')).toHaveCount(2);
   await mapReady(page);
   expect(await page.evaluate(() => window.__skyplanDisplay!.shapes().length)).toBe(2);

@@ -127,12 +127,15 @@ test('a pilot sees the population density under the area on the map and as a cha
   await given.onPlanPage(page, KBFI_AREA);
   const panel = page.getByTestId('ground-risk');
   await expect(panel.getByTestId('ground-risk:result')).toBeVisible({ timeout: 20_000 });
-  await expect(panel.getByTestId('ground-risk:summary')).toContainText(/Mostly .+; up to [\d,]+ people per km² \(\d+ cells at H3 resolution 11\)/);
+  await expect(panel.getByTestId('ground-risk:summary')).toContainText(/The model puts most of the area in the .+ class, up to about [\d,]+ people per km²/);
+  await expect(panel.getByTestId('ground-risk:caveat')).toContainText('Modelled from the populations of nearby cities and towns');
   const shares = await panel.locator('[data-testid="ground-risk:chart"] li').evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-share'))));
   expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 2);
 
-  // The hexagons are drawn: the map renders features of the hex layer.
+  // Off until asked for (they would hide the facility-map ceilings); asked for, the map renders them.
   const rendered = () => page.evaluate(() => window.__skyplan!.map.queryRenderedFeatures({ layers: ['plan-ground-fill'] }).length);
+  expect(await rendered()).toBe(0);
+  await panel.getByRole('checkbox', { name: 'Show the density hexagons on the map' }).check();
   await expect.poll(rendered, { timeout: 15_000 }).toBeGreaterThan(0);
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screenshots/plan-extras-ground-desktop.png' });

@@ -2,26 +2,13 @@
  * Sandbox seed: the API client from API_CLIENT_ID / API_CLIENT_SECRET with every scope, and demo people
  * in two organizations plus a sandbox FAA. Idempotent: a second start finds them.
  */
-import type { Role } from './contract/auth';
+import { DEMO_ACCOUNTS } from './contract/demo-accounts';
 import { SCOPES } from './contract/scopes';
 import type { Config } from './config';
 import type { Db } from './store/db';
 import { identity } from './store/identity';
 
-export interface DemoAccount {
-  email: string;
-  password: string;
-  name: string;
-  roles: Role[];
-  organization: string | null;
-}
-
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'pilot@cascade.example', password: 'demo-pilot', name: 'Alice Pilot', roles: ['pilot'], organization: 'Cascade Aerial' },
-  { email: 'operator@cascade.example', password: 'demo-operator', name: 'Olivia Operator', roles: ['pilot', 'operator'], organization: 'Cascade Aerial' },
-  { email: 'pilot@potomac.example', password: 'demo-pilot', name: 'Bob Pilot', roles: ['pilot'], organization: 'Potomac Drone Works' },
-  { email: 'faa@sandbox.example', password: 'demo-faa', name: 'Sandbox FAA', roles: ['faa'], organization: null },
-];
+export { DEMO_ACCOUNTS, type DemoAccount } from './contract/demo-accounts';
 
 export const SANDBOX_CLIENT_ORG = 'Cascade Aerial';
 

@@ -40,10 +40,12 @@ describe('fuzzing every operation of /openapi.json', () => {
         responses: { 200: { description: 'ok', schema: z.object({}) } },
         handler: ({ body }) => fail(body) ?? { body: {} },
       });
-    const app = createApp(svc.deps, [
-      canary('/canary/nul', (b) => (b.name?.includes('\u0000') ? new Response('{}', { status: 500 }) : null)),
-      canary('/canary/stack', (b) => (b.n !== undefined && Math.abs(b.n) > 2 ** 53 ? new Response('Error\n    at x (/srv/server/a.ts:1:1)', { status: 400 }) : null)),
-    ]);
+    const app = createApp(svc.deps, {
+      routes: [
+        canary('/canary/nul', (b) => (b.name?.includes('\u0000') ? new Response('{}', { status: 500 }) : null)),
+        canary('/canary/stack', (b) => (b.n !== undefined && Math.abs(b.n) > 2 ** 53 ? new Response('Error\n    at x (/srv/server/a.ts:1:1)', { status: 400 }) : null)),
+      ],
+    });
     const body = { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' }, n: { type: 'number' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['name', 'n'] } } } };
     const doc = { paths: { '/canary/nul': { post: { requestBody: body } }, '/canary/stack': { post: { requestBody: body } } } };
     // A fixed seed: the planted bugs are found with it (the property is deterministic per seed).

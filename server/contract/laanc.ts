@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DateTimeSchema, PolygonSchema } from './common';
+import { AUTHORIZATION_STATUSES } from './authorization-status';
 import { UtcDateTimeSchema } from './operations';
 
 export const LicenseSchema = z.enum(['LICENSE_UNSPECIFIED', 'LICENSE_PART_107', 'LICENSE_SECTION_44809']).meta({ id: 'License' });
@@ -39,20 +40,7 @@ export const NoticeReasonSchema = z
   .meta({ id: 'LaancNoticeReason' });
 export type NoticeReason = z.infer<typeof NoticeReasonSchema>;
 
-/** domain.md "Status set (our choice)". */
-export const AUTHORIZATION_STATUSES = [
-  'STATUS_UNSPECIFIED',
-  'STATUS_PENDING',
-  'STATUS_APPROVED',
-  'STATUS_DENIED',
-  'STATUS_CANCELLED',
-  'STATUS_AUTO_CANCELLED',
-  'STATUS_RESCINDED',
-  'STATUS_RESCINDED_ACKNOWLEDGED',
-  'STATUS_INVALID',
-  'STATUS_INVALID_CANCELLED',
-  'STATUS_CLOSED',
-] as const;
+export { AUTHORIZATION_STATUSES } from './authorization-status';
 export const AuthorizationStatusSchema = z.enum(AUTHORIZATION_STATUSES).meta({ id: 'AuthorizationStatus' });
 export type AuthorizationStatus = z.infer<typeof AuthorizationStatusSchema>;
 

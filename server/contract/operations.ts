@@ -4,6 +4,7 @@
  * Decisions are in docs/operations-laanc.md.
  */
 import { z } from 'zod';
+import { AUTHORIZATION_STATUSES } from './authorization-status';
 import {
   AltitudeReferenceSchema,
   AltitudeUnitSchema,
@@ -116,6 +117,11 @@ const BBoxQuerySchema = z
 // The store cannot compare text holding a NUL character (PostgreSQL refuses it): a 422, not a 500.
 const noNul = (s: string) => !s.includes('\u0000');
 const NO_NUL = 'must not contain the NUL character';
+const AUTHORIZATION_FILTERS = [...AUTHORIZATION_STATUSES, 'NONE'] as const;
+const AuthorizationFilterQuerySchema = z
+  .string()
+  .transform((v) => v.split(','))
+  .pipe(z.array(z.enum(AUTHORIZATION_FILTERS)).min(1).max(AUTHORIZATION_FILTERS.length));
 
 /** GET /v1/operations query: all optional (spec 4.9 lists none), so a bare call lists everything visible. */
 export const OperationListQuerySchema = z
@@ -130,6 +136,9 @@ export const OperationListQuerySchema = z
     q: z.string().trim().min(1).max(200).refine(noNul, NO_NUL).optional().describe('text the name or description contains (case-insensitive)'),
     flightType: FlightTypeSchema.optional().describe('only this flight type'),
     pilotId: z.string().min(1).max(100).refine(noNul, NO_NUL).optional().describe('only operations this pilot flies'),
+    authorization: AuthorizationFilterQuerySchema.optional().describe(
+      'ours: only operations with a LAANC authorization in one of these statuses (comma-separated), or NONE for operations without any',
+    ),
   })
   .strict();
 export type OperationListQuery = z.infer<typeof OperationListQuerySchema>;
@@ -141,8 +150,13 @@ export const OperationListSchema = z
     limit: z.number().int().nullable().describe('null: no limit was given and the answer holds every operation from offset on'),
     offset: z.number().int(),
     nextOffset: z.number().int().nullable(),
+    authorizationStatuses: z
+      .record(z.string(), z.array(z.enum(AUTHORIZATION_STATUSES)))
+      // A client reading an older service (without the field) reads "none known".
+      .default({})
+      .describe('ours: for each listed operation id, the statuses of its LAANC authorizations (absent: none)'),
   })
-  .meta({ id: 'OperationList', description: 'Spec 4.9: operations, plus paging fields (ours)' });
+  .meta({ id: 'OperationList', description: 'Spec 4.9: operations, plus paging fields and authorization statuses (ours)' });
 
 // ---- Legacy operation v2 (spec 4.3, section 8). Every rule answers 400 naming it. ----
 

@@ -1,7 +1,7 @@
 /**
  * The airspace dataset model: what the generator and the FAA importers produce and what the
  * briefing engine, the aviation/advisory/surface endpoints and the tiles read.
- * Pure types and tiny helpers; no I/O. See docs/dataset.md.
+ * Pure types and tiny helpers; no I/O. See docs/dataset-sandbox.md (the generated dataset) and docs/data-import.md (FAA data).
  */
 import type { LineString, MultiPolygon, Point, Polygon } from 'geojson';
 

@@ -24,7 +24,7 @@ describe('unhandled errors in the log', () => {
       },
     });
     // No store needed: the route is public and throws before anything is read.
-    const app = createApp({ config: testConfig(), log } as unknown as AppDeps, [boom]);
+    const app = createApp({ config: testConfig(), log } as unknown as AppDeps, { routes: [boom] });
     const res = await app.request('/boom');
     expect(res.status).toBe(500);
     expect(await res.text()).not.toMatch(/SECRET123|\s+at\s/);

@@ -163,6 +163,18 @@ export const laancStore = {
     return rows[0] ? authFromRow(rows[0]) : null;
   },
 
+  /** The statuses of the authorizations of these operations (the caller has checked it may see them). */
+  async statusesOf(db: Sql, operationIds: readonly string[]): Promise<Record<string, AuthorizationStatus[]>> {
+    const out: Record<string, AuthorizationStatus[]> = {};
+    if (!operationIds.length) return out;
+    const rows = await db.query<{ operation_id: string; status: AuthorizationStatus }>(
+      'SELECT operation_id, status FROM laanc_authorizations WHERE operation_id = ANY($1) ORDER BY start_time, id',
+      [[...operationIds]],
+    );
+    for (const r of rows) (out[r.operation_id] ??= []).push(r.status);
+    return out;
+  },
+
   async countActive(db: Sql, operationId: string): Promise<number> {
     const rows = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM laanc_authorizations WHERE operation_id = $1 AND status = ANY($2)', [
       operationId, [...ACTIVE_STATUSES],

@@ -213,6 +213,13 @@ function filters(viewer: Viewer, q: OperationListQuery, now: Date, p: Params): s
   }
   if (q.flightType) where.push(`o.flight_type = ${p.add(q.flightType)}`);
   if (q.pilotId) where.push(`o.pilot_id = ${p.add(q.pilotId)}`);
+  if (q.authorization) {
+    const statuses = q.authorization.filter((s) => s !== 'NONE');
+    const any: string[] = [];
+    if (statuses.length) any.push(`EXISTS (SELECT 1 FROM laanc_authorizations a WHERE a.operation_id = o.id AND a.status = ANY(${p.add(statuses)}))`);
+    if (q.authorization.includes('NONE')) any.push('NOT EXISTS (SELECT 1 FROM laanc_authorizations a WHERE a.operation_id = o.id)');
+    where.push(`(${any.join(' OR ')})`);
+  }
   return where.join(' AND ');
 }
 

@@ -2,15 +2,17 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { useMe } from '../features/account/api/get-me';
 import { useSignOut } from '../features/account/api/sign-out';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { SandboxLabel } from '../features/deployment/sandbox-label';
 import { useSettings } from '../lib/settings';
 import { useApplyTheme } from '../lib/theme';
 import { signInPath } from './sign-in-path';
 
+/** `signedIn`: only shown to someone signed in (or an API client): the page has nothing for anyone else. */
 const NAV = [
-  { to: '/plan', label: 'Plan' },
-  { to: '/operations', label: 'Operations' },
-  { to: '/review', label: 'Review' },
-  { to: '/settings', label: 'Settings' },
+  { to: '/plan', label: 'Plan', signedIn: false },
+  { to: '/operations', label: 'Operations', signedIn: false },
+  { to: '/review', label: 'Review', signedIn: true },
+  { to: '/settings', label: 'Settings', signedIn: false },
 ];
 
 export function Layout() {
@@ -36,7 +38,7 @@ export function Layout() {
           SkyPlan
         </Link>
         <nav aria-label="Main" className="nav">
-          {NAV.map((n) => (
+          {NAV.filter((n) => !n.signedIn || user || remote).map((n) => (
             <NavLink key={n.to} to={n.to} end={n.to !== '/plan'}>
               {n.label}
             </NavLink>
@@ -70,6 +72,7 @@ export function Layout() {
           )}
         </div>
       </header>
+      <SandboxLabel />
       <Outlet />
     </div>
   );

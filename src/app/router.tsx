@@ -27,6 +27,7 @@ export function routes(): RouteObject[] {
         { path: 'settings', lazy: () => import('./routes/settings.route') },
         { path: 'profile', lazy: () => import('./routes/profile.route') },
         { path: 'sign-in', lazy: () => import('./routes/sign-in.route') },
+        { path: 'data-import', lazy: () => import('./routes/data-import.route') },
         { path: '*', lazy: () => import('./routes/not-found.route') },
       ],
     },

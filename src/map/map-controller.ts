@@ -19,6 +19,9 @@ import './draw.css';
 // Without this the production build cannot find MapLibre's worker ("Worker failed to load").
 maplibregl.setWorkerUrl(workerUrl);
 
+/** The closest a framed shape is shown: a facility-map cell (30 arc-seconds) is then a few hundred pixels wide. */
+export const PLANNING_MAX_ZOOM = 15;
+
 export interface MapControllerOptions {
   styleUrl: string;
   /** A MapLibre style drawn under the airspace instead of the service's basemap (see setBasemapUrl). */
@@ -29,7 +32,15 @@ export interface MapControllerOptions {
   zoom: number;
   /** Tests only: keeps the canvas readable for pixel checks. */
   preserveDrawingBuffer?: boolean;
-  handlers: DrawHandlers & { onStyleError?(message: string): void };
+  handlers: DrawHandlers & MapReadHandlers & { onStyleError?(message: string): void };
+}
+
+/** Clicks that read the map (not drawing), and the popup that answers them. */
+export interface MapReadHandlers {
+  /** A click or tap on the map while nothing is drawn or edited: [lon, lat]. */
+  onMapClick?(lngLat: [number, number]): void;
+  /** The pilot closed the popup with its close button. */
+  onPopupClose?(): void;
 }
 
 export class MapController {
@@ -45,6 +56,7 @@ export class MapController {
   private basemapUrl: string | null = null;
   /** The loaded style of basemapUrl, composed under the service style on every style load. */
   private basemapStyle: StyleSpecification | null = null;
+  private popup: maplibregl.Popup | null = null;
 
   constructor(container: HTMLElement, private readonly options: MapControllerOptions) {
     this.styleUrl = options.styleUrl;
@@ -62,6 +74,9 @@ export class MapController {
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'nautical' }), 'bottom-left');
     this.map.on('style.load', this.onStyleLoad);
     this.map.on('error', this.onError);
+    // Before draw's own listeners (added when the map loads): while a shape is drawn, the click that
+    // finishes it must not also read the map.
+    this.map.on('click', this.onClick);
     this.draw = new DrawAdapter(this.map, options.handlers);
     // Draw adds its layers on 'load', after ours; this listener runs after draw's, so it can lift
     // the problem markers and the highlight above them.
@@ -139,6 +154,32 @@ export class MapController {
     for (const id of new Set([...prev, ...next])) this.applyVisibility(id);
   }
 
+  /**
+   * Shows `content` in a popup at `lngLat`, or removes the popup (null). The content is the caller's
+   * element (React renders into it), moved into the popup. A click elsewhere on the map moves it
+   * (the caller's onMapClick) rather than closing it.
+   */
+  setPopup(p: { lngLat: [number, number]; content: HTMLElement } | null): void {
+    const old = this.popup;
+    this.popup = null;
+    old?.remove();
+    if (!p) return;
+    // Below a point in the upper half of the map, above one in the lower half: the content arrives
+    // after the popup is placed, so MapLibre's own choice (made on the loading state) would not fit.
+    const upper = this.map.project(p.lngLat).y < this.map.getContainer().clientHeight / 2;
+    const popup = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: false, closeOnClick: false, anchor: upper ? 'top' : 'bottom', className: 'map-read-popup' })
+      .setLngLat(p.lngLat)
+      .setDOMContent(p.content);
+    popup.on('close', () => {
+      // Only a close the pilot made; replacing or removing it here is not news.
+      if (this.popup !== popup) return;
+      this.popup = null;
+      this.options.handlers.onPopupClose?.();
+    });
+    this.popup = popup;
+    popup.addTo(this.map);
+  }
+
   /** Population-density hexagons under the area (null: none). */
   setGroundHexes(hexes: FeatureCollection | null): void {
     if (hexes === this.groundHexes) return;
@@ -171,9 +212,12 @@ export class MapController {
     });
   }
 
-  /** Frames a shape, leaving room for the panel that may cover part of the map. */
+  /**
+   * Frames a shape, leaving room for the panel that may cover part of the map. A small shape stops
+   * at a planning zoom: closer, the facility-map grid and the airspace around it leave the view.
+   */
   fitTo(bounds: [number, number, number, number]): void {
-    this.map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
+    this.map.fitBounds(bounds, { padding: 48, maxZoom: PLANNING_MAX_ZOOM, duration: 0 });
   }
 
   /** Moves the view to a place (a search result); MapLibre skips the animation for reduced motion. */
@@ -186,6 +230,7 @@ export class MapController {
   }
 
   destroy(): void {
+    this.setPopup(null);
     this.draw.destroy();
     this.map.remove();
   }
@@ -209,6 +254,12 @@ export class MapController {
     for (const [id, data] of overlayData(this.overlays, null)) {
       (this.map.getSource(id) as maplibregl.GeoJSONSource | undefined)?.setData(data);
     }
+  };
+
+  private readonly onClick = (e: maplibregl.MapMouseEvent) => {
+    const mode = this.draw.mode();
+    if (mode.startsWith('draw_') || mode === 'direct_select') return;
+    this.options.handlers.onMapClick?.([e.lngLat.lng, e.lngLat.lat]);
   };
 
   private readonly onError = (e: maplibregl.ErrorEvent) => {

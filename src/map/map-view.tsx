@@ -8,6 +8,8 @@ export interface MapViewHandlers {
   onShapeChange(geometry: DrawGeometry | null): void;
   onDrawStateChange(state: DrawState, tool: DrawTool | null): void;
   onStyleError(message: string): void;
+  onMapClick(lngLat: [number, number]): void;
+  onPopupClose(): void;
 }
 
 interface Props {
@@ -56,6 +58,8 @@ export function MapView({ styleUrl, basemapUrl = null, fallbackBackground, overl
         onChange: (g) => handlersRef.current.onShapeChange(g),
         onStateChange: (s, t) => handlersRef.current.onDrawStateChange(s, t),
         onStyleError: (m) => handlersRef.current.onStyleError(m),
+        onMapClick: (p) => handlersRef.current.onMapClick(p),
+        onPopupClose: () => handlersRef.current.onPopupClose(),
       },
     });
     controller.current = c;

@@ -30,7 +30,7 @@ export const OPS_LAYER = {
   highlightLine: 'ops-highlight-line',
 } as const;
 
-/** The tone lines of app.css (light theme), readable on both basemaps. */
+/** The tone lines of src/app/styles/theme.css (light theme), readable on both basemaps. */
 export const TONE_COLOUR: Record<ShapeTone, string> = {
   danger: '#dc2626',
   warning: '#d97706',

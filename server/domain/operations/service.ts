@@ -152,7 +152,9 @@ export async function listOperations(deps: AppDeps, p: Principal, q: OperationLi
   if (q.limit === undefined) return listStream(deps, p, q);
   const { rows, total } = await operationsStore.list(deps.db, viewerOf(p), { ...q, limit: q.limit }, deps.now());
   const nextOffset = q.offset + rows.length < total ? q.offset + rows.length : null;
-  return { operations: rows.map((o) => toPlatformOperation(o, p)), total, limit: q.limit, offset: q.offset, nextOffset };
+  // The rows are those the caller may see, so their authorizations' statuses are too.
+  const authorizationStatuses = await laancStore.statusesOf(deps.db, rows.map((r) => r.id));
+  return { operations: rows.map((o) => toPlatformOperation(o, p)), total, limit: q.limit, offset: q.offset, nextOffset, authorizationStatuses };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import { COL, ROW, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
-import { json, operationBody, people, type People } from './test-helpers';
+import { json, laancOperation, operationBody, people, submitAll, type People } from './test-helpers';
 
 const T0 = new Date('2026-12-01T15:00:00Z');
 const h = (n: number) => new Date(T0.getTime() + n * 3_600_000);
@@ -192,5 +192,27 @@ describe('GET /v1/callbacks/signing-secret', () => {
     expect(r.status).toBe(200);
     expect((await json<{ secret: string }>(r)).secret.length).toBeGreaterThan(20);
     expect((await svc.call('GET', '/v1/callbacks/signing-secret', { token: who.pilot })).status).toBe(403);
+  });
+});
+
+describe('GET /v1/operations by LAANC authorization status', () => {
+  it('gives each listed operation its authorization statuses and filters by them, NONE for none', async () => {
+    const t = await svc.personToken('pilot@potomac.example', 'demo-pilot');
+    const withAuth = await laancOperation(svc, t, inCell(COL.c2, ROW.a, 0.001, 0.2, 0.2), h(30), { op: { name: 'AS approved' } });
+    const [a] = await submitAll(svc, t, withAuth.id);
+    expect(a!.status).toBe('STATUS_APPROVED');
+    const plain = await json<Op>(create(t, operationBody(inCell(COL.c1, ROW.s), h(31), 30, { name: 'AS none' })));
+    const list = async (qs: string) => json<{ operations: Op[]; authorizationStatuses: Record<string, string[]> }>(svc.call('GET', `/v1/operations?limit=500&${qs}`, { token: t }));
+
+    const all = await list('q=AS%20');
+    expect(all.authorizationStatuses[withAuth.id]).toEqual(['STATUS_APPROVED']);
+    expect(all.authorizationStatuses[plain.id]).toBeUndefined();
+    expect((await list('q=AS%20&authorization=STATUS_APPROVED')).operations.map((o) => o.name)).toEqual(['AS approved']);
+    expect((await list('q=AS%20&authorization=NONE')).operations.map((o) => o.name)).toEqual(['AS none']);
+    expect((await list('q=AS%20&authorization=STATUS_PENDING,STATUS_DENIED')).operations).toEqual([]);
+    expect((await list('q=AS%20&authorization=STATUS_PENDING,NONE')).operations.map((o) => o.name)).toEqual(['AS none']);
+    const bad = await svc.call('GET', '/v1/operations?authorization=STATUS_SOON', { token: t });
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toMatch(/authorization/);
   });
 });

@@ -5,15 +5,18 @@
  */
 import type { ExpressionSpecification, LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { FONT_BOLD, FONT_ITALIC, FONT_REGULAR, FONT_SEMIBOLD } from './fonts';
+import { AIRSPACE_LAYER as L } from '../../contract/map-layers';
 import type { Palette } from './palette';
 
 const src = { source: 'airspace' } as const;
+/** The name label of each area layer of the tiles. */
+const AREA_LABEL = { sua: L.suaLabel, tfr: L.tfrLabel, national_park: L.nationalParkLabel, nsufr: L.nsufrLabel, washington_frz: L.washingtonFrzLabel, washington_sfra: L.washingtonSfraLabel } as const;
 const halo = (p: Palette) => ({ 'text-halo-color': p.placeHalo, 'text-halo-width': 1.5 });
 
 function areaLabels(p: Palette): LayerSpecification[] {
   return [
     {
-      id: 'airspace-uasfm-label',
+      id: L.uasfmLabel,
       type: 'symbol',
       ...src,
       'source-layer': 'uasfm_label',
@@ -22,7 +25,7 @@ function areaLabels(p: Palette): LayerSpecification[] {
       paint: { 'text-color': p.ceilingText, ...halo(p) },
     },
     {
-      id: 'airspace-class-label',
+      id: L.classLabel,
       type: 'symbol',
       ...src,
       'source-layer': 'class_airspace',
@@ -40,7 +43,7 @@ function areaLabels(p: Palette): LayerSpecification[] {
     },
     ...(['sua', 'tfr', 'national_park', 'nsufr', 'washington_frz', 'washington_sfra'] as const).map(
       (layer): LayerSpecification => ({
-        id: `airspace-${layer.replace(/_/g, '-')}-label`,
+        id: AREA_LABEL[layer],
         type: 'symbol',
         ...src,
         'source-layer': layer,
@@ -50,7 +53,7 @@ function areaLabels(p: Palette): LayerSpecification[] {
       }),
     ),
     {
-      id: 'airspace-mtr-label',
+      id: L.mtrLabel,
       type: 'symbol',
       ...src,
       'source-layer': 'mtr',
@@ -79,7 +82,7 @@ function labelColour(p: Palette, layer: string): string | ExpressionSpecificatio
 function points(p: Palette): LayerSpecification[] {
   return [
     {
-      id: 'airspace-recreational-site',
+      id: L.recreationalSite,
       type: 'symbol',
       ...src,
       'source-layer': 'recreational_flyer_fixed_site',
@@ -87,7 +90,7 @@ function points(p: Palette): LayerSpecification[] {
       paint: { 'text-color': p.park, ...halo(p) },
     },
     {
-      id: 'airspace-stadium',
+      id: L.stadium,
       type: 'symbol',
       ...src,
       'source-layer': 'stadium',
@@ -95,7 +98,7 @@ function points(p: Palette): LayerSpecification[] {
       paint: { 'text-color': p.placeText, ...halo(p) },
     },
     {
-      id: 'airspace-airport',
+      id: L.airport,
       type: 'symbol',
       ...src,
       'source-layer': 'airport',

@@ -23,6 +23,7 @@ import { flightShapeOf, toPlanStart } from '../../features/plan/plan-params';
 import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
 import { useUndoKeys } from '../../features/plan/use-undo-keys';
+import { useWallClockStart } from '../../features/plan/use-wall-clock-start';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
 import { zoomFor } from '../../features/place-search/place-label';
 import { useSettings } from '../../lib/settings';
@@ -34,6 +35,7 @@ import { MapView, type MapViewHandlers } from '../../map/map-view';
 import { useMapStyle } from '../../map/use-map-style';
 import { signInPath } from '../sign-in-path';
 import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, deriveArea, drawGeometryOf, flightWindow, operationBase } from './derive-plan';
+import { MapReadPopup } from './map-read-popup';
 import { PanelSection } from './panel-section';
 import { PrintHeader } from './print-header';
 import './plan.css';
@@ -59,6 +61,7 @@ export function PlanPage() {
   const [groundHexes, setGroundHexes] = useState<FeatureCollection | null>(null);
   useEffect(() => map?.setGroundHexes(groundHexes), [map, groundHexes]);
   const [printed, setPrinted] = useState<{ mapImage: string | null; at: string } | null>(null);
+  const [picked, setPicked] = useState<[number, number] | null>(null);
   const [conflictOutlines, setConflictOutlines] = useState<FeatureCollection | null>(null);
   useEffect(() => map?.setConflicts(conflictOutlines), [map, conflictOutlines]);
 
@@ -69,10 +72,13 @@ export function PlanPage() {
 
   const { area: planArea, widthM, radiusM } = plan;
   const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM]);
+  useWallClockStart(plan.start, area.timeZone, update);
   const drawGeometry = useMemo(() => drawGeometryOf(planArea), [planArea]);
   const briefing = useMemo(() => briefingRequest(plan, area), [plan, area]);
   const base = useMemo(() => operationBase(plan, area), [plan, area]);
   const flightTimes = useMemo(() => flightWindow(plan), [plan]);
+  // A point read on the map is read for the flight: its window and (when valid) its altitude.
+  const pointFlight = useMemo(() => ({ ...(briefing.input ? { maxAltitude: briefing.input.maxAltitude } : {}), ...(flightTimes ?? {}) }), [briefing.input, flightTimes]);
   const exported = useMemo(() => ({ shape: flightShapeOf(plan), details: { maxAltitude: plan.maxAltitude, altitudeUnit: plan.unit, ...flightTimes } }), [plan, flightTimes]);
 
   const problems = useMemo(() => {
@@ -84,8 +90,9 @@ export function PlanPage() {
   const invalid = !!area.check && !area.check.ok;
   const overlays = useMemo(() => ({ boundary: area.boundary, invalid, problems, highlight }), [area.boundary, invalid, problems, highlight]);
 
-  // Frame the area opened from a link, once the map is there.
-  const [framedOnce, setFramedOnce] = useState(false);
+  // Frame the area opened from a link, once the map is there. An area drawn on the map is never
+  // framed: the pilot already sees it where they drew it, and the map stays where they put it.
+  const [framedOnce, setFramedOnce] = useState(() => plan.area === null);
   if (!framedOnce && map && area.bounds) {
     setFramedOnce(true);
     setFrame({ bounds: area.bounds, seq: 0 });
@@ -104,8 +111,14 @@ export function PlanPage() {
   const handlers: MapViewHandlers = useMemo(
     () => ({
       onShapeChange: (g) => changeArea(g ? areaOfDrawn(g) : null),
-      onDrawStateChange: (state, tool) => setDraw({ state, tool }),
+      onDrawStateChange: (state, tool) => {
+        setDraw({ state, tool });
+        // Drawing or editing, the pilot is busy with the shape: the popup would cover it.
+        if (state !== 'idle') setPicked(null);
+      },
       onStyleError: setStyleError,
+      onMapClick: setPicked,
+      onPopupClose: () => setPicked(null),
     }),
     [changeArea],
   );
@@ -152,6 +165,13 @@ export function PlanPage() {
           handlers={handlers}
           onReady={setMap}
           label="Map. Use the drawing buttons in the panel, or type coordinates there."
+        />
+        <MapReadPopup
+          map={map}
+          at={picked}
+          flight={pointFlight}
+          blockedText={!remote && !user ? (me.isPending ? 'Checking your sign-in…' : 'Sign in to read what is here.') : null}
+          timeZone={area.timeZone}
         />
         <MapLayersControl hidden={hiddenGroups} theme={theme} onToggle={toggleGroup} />
         {styleError && (

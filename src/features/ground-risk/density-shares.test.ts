@@ -32,9 +32,11 @@ describe('densitySummary', () => {
 });
 
 describe('percentText', () => {
-  it('never rounds a present class to zero', () => {
+  it('never rounds a present class to zero, and claims no more precision than the model has', () => {
     expect(percentText(0)).toBe('0 %');
-    expect(percentText(0.004)).toBe('<1 %');
-    expect(percentText(0.256)).toBe('26 %');
+    expect(percentText(0.004)).toBe('under 10 %');
+    expect(percentText(0.256)).toBe('about 30 %');
+    expect(percentText(0.97)).toBe('over 90 %');
+    expect(percentText(1)).toBe('all');
   });
 });

@@ -32,8 +32,14 @@ export function densitySummary(cells: readonly GroundTypeFeature[]): DensitySumm
   return { shares, cells: total, dominant, maxPopPerSqKm: max };
 }
 
-/** Whole percentages for the chart; a class with cells never reads 0 %. */
+/**
+ * Shares in steps of ten: the classes come from a model, and 37 % would claim a precision it does
+ * not have. A class with cells never reads 0 %, and none reads 100 % unless it holds every cell.
+ */
 export function percentText(share: number): string {
   if (share === 0) return '0 %';
-  return share < 0.01 ? '<1 %' : `${Math.round(share * 100)} %`;
+  if (share === 1) return 'all';
+  if (share < 0.1) return 'under 10 %';
+  if (share > 0.9) return 'over 90 %';
+  return `about ${Math.round(share * 10) * 10} %`;
 }

@@ -1,8 +1,9 @@
 /**
- * The airspace layers of the service's style (server/tiles/style/airspace-*.ts), in the groups a
- * pilot switches on and off, each with what its legend shows. Layer ids are the style's; a group
- * whose layers are missing (the fallback style) simply hides nothing.
+ * The airspace layers of the service's style, in the groups a pilot switches on and off, each with
+ * what its legend shows. The groups' layer ids live in the contract (server/contract/map-layers.ts),
+ * which the style imports too; a group whose layers are missing (the fallback style) hides nothing.
  */
+import { AIRSPACE_LAYER_GROUPS, type AirspaceLayerGroupId } from '../../../server/contract/map-layers';
 import type { LegendPalette } from './legend-palette';
 
 /** How a legend swatch is drawn: a tinted area, a solid or dashed edge, a hatch, or a map symbol. */
@@ -15,7 +16,7 @@ export interface LegendEntry {
 }
 
 export interface LayerGroup {
-  id: string;
+  id: AirspaceLayerGroupId;
   label: string;
   layers: readonly string[];
   legend(p: LegendPalette): LegendEntry[];
@@ -25,7 +26,7 @@ export const LAYER_GROUPS: readonly LayerGroup[] = [
   {
     id: 'controlled',
     label: 'Controlled airspace: Class B, C, D',
-    layers: ['airspace-class-fill', 'airspace-class-b-line', 'airspace-class-c-line', 'airspace-class-d-line', 'airspace-class-label'],
+    layers: AIRSPACE_LAYER_GROUPS.controlled,
     legend: (p) => [
       { label: 'Class B', colour: p.classB, kind: 'line' },
       { label: 'Class C', colour: p.classC, kind: 'line' },
@@ -35,13 +36,13 @@ export const LAYER_GROUPS: readonly LayerGroup[] = [
   {
     id: 'class-e',
     label: 'Controlled airspace: Class E',
-    layers: ['airspace-class-e-band', 'airspace-class-e-line'],
+    layers: AIRSPACE_LAYER_GROUPS['class-e'],
     legend: (p) => [{ label: 'Class E to the surface', colour: p.classE, kind: 'dashed' }],
   },
   {
     id: 'facility-map',
     label: 'Facility map grid and ceilings',
-    layers: ['airspace-uasfm-fill', 'airspace-uasfm-grid', 'airspace-uasfm-label'],
+    layers: AIRSPACE_LAYER_GROUPS['facility-map'],
     legend: (p) => [
       { label: '0 ft', colour: p.ceiling[0], kind: 'fill' },
       { label: '50–100 ft', colour: p.ceiling[1], kind: 'fill' },
@@ -54,7 +55,7 @@ export const LAYER_GROUPS: readonly LayerGroup[] = [
   {
     id: 'special-use',
     label: 'Special use airspace and military routes',
-    layers: ['airspace-sua-fill', 'airspace-sua-hatch', 'airspace-sua-line', 'airspace-sua-label', 'airspace-mtr-line', 'airspace-mtr-label'],
+    layers: AIRSPACE_LAYER_GROUPS['special-use'],
     legend: (p) => [
       { label: 'Prohibited or restricted', colour: p.restricted, kind: 'hatch' },
       { label: 'Military operations area', colour: p.moa, kind: 'line' },
@@ -65,7 +66,7 @@ export const LAYER_GROUPS: readonly LayerGroup[] = [
   {
     id: 'tfr',
     label: 'Temporary flight restrictions',
-    layers: ['airspace-tfr-fill', 'airspace-tfr-line-active', 'airspace-tfr-line-scheduled', 'airspace-tfr-label', 'airspace-notam-line'],
+    layers: AIRSPACE_LAYER_GROUPS.tfr,
     legend: (p) => [
       { label: 'TFR in effect', colour: p.tfr, kind: 'line' },
       { label: 'TFR scheduled', colour: p.tfr, kind: 'dashed' },
@@ -75,23 +76,13 @@ export const LAYER_GROUPS: readonly LayerGroup[] = [
   {
     id: 'stadiums',
     label: 'Stadiums',
-    layers: ['airspace-stadium'],
+    layers: AIRSPACE_LAYER_GROUPS.stadiums,
     legend: (p) => [{ label: 'Stadium (3 NM, 3,000 ft during events)', colour: p.placeText, kind: 'symbol' }],
   },
   {
     id: 'security',
     label: 'National security restrictions',
-    layers: [
-      'airspace-nsufr-fill',
-      'airspace-nsufr-line',
-      'airspace-nsufr-label',
-      'airspace-washington-sfra-line',
-      'airspace-washington-sfra-label',
-      'airspace-washington-frz-hatch',
-      'airspace-washington-frz-line',
-      'airspace-washington-frz-label',
-      'airspace-satr-line',
-    ],
+    layers: AIRSPACE_LAYER_GROUPS.security,
     legend: (p) => [
       { label: 'UAS flight restriction', colour: p.nsufr, kind: 'dashed' },
       { label: 'Washington DC FRZ', colour: p.washington, kind: 'hatch' },
@@ -102,16 +93,22 @@ export const LAYER_GROUPS: readonly LayerGroup[] = [
   {
     id: 'parks',
     label: 'National parks and flying sites',
-    layers: ['airspace-national-park-fill', 'airspace-national-park-line', 'airspace-national-park-label', 'airspace-recreational-site'],
+    layers: AIRSPACE_LAYER_GROUPS.parks,
     legend: (p) => [
       { label: 'National park', colour: p.park, kind: 'fill' },
       { label: 'Recreational flying site', colour: p.park, kind: 'symbol' },
     ],
   },
   {
+    id: 'advisories',
+    label: 'Community advisories',
+    layers: AIRSPACE_LAYER_GROUPS.advisories,
+    legend: (p) => [{ label: 'Community advisory (local notice, not a restriction)', colour: p.advisory, kind: 'dashed' }],
+  },
+  {
     id: 'airports',
     label: 'Airports and heliports',
-    layers: ['airspace-airport'],
+    layers: AIRSPACE_LAYER_GROUPS.airports,
     legend: (p) => [{ label: 'Airport, heliport, seaplane base', colour: p.airportText, kind: 'symbol' }],
   },
 ];

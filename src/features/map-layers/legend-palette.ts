@@ -18,6 +18,7 @@ export interface LegendPalette {
   washington: string;
   satr: string;
   park: string;
+  advisory: string;
   airportText: string;
   placeText: string;
 }

@@ -21,6 +21,9 @@ describe('operations list state', () => {
       pilotId: 'p-2',
     });
     expect(serverParams({ ...DEFAULT_STATE, pilot: 'me' }, 'me-1').pilotId).toBe('me-1');
+    expect(readListState(new URLSearchParams('auth=invalid')).auth).toBe('invalid');
+    expect(readListState(new URLSearchParams('auth=toString')).auth).toBe('');
+    expect(serverParams({ ...DEFAULT_STATE, auth: 'none' }, null).authorization).toEqual(['NONE']);
     expect(serverParams({ ...DEFAULT_STATE, q: '   ' }, null).q).toBeUndefined();
   });
 

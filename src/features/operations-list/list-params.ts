@@ -3,9 +3,24 @@
  * shared and the back button restores it. Every filter, the sort and the page go to the service
  * (GET /v1/operations: q, flightType, pilotId, status, from/to, sort, limit/offset).
  */
+import type { AuthorizationStatus } from '../../../server/contract/laanc';
 import type { OperationListParams, OperationPhase, OperationSort } from '../operations/api/list-operations';
 
 export type FlightTypeFilter = '' | 'FLIGHT_TYPE_COMMERCIAL' | 'FLIGHT_TYPE_RECREATIONAL';
+
+/**
+ * The authorization filter: the states a pilot acts on, each the service's statuses it covers
+ * (an acknowledged rescission is still a rescission; NONE: no authorization at all).
+ */
+export const AUTH_FILTERS = {
+  pending: { label: 'Pending FAA', statuses: ['STATUS_PENDING'] },
+  approved: { label: 'Approved', statuses: ['STATUS_APPROVED'] },
+  denied: { label: 'Denied', statuses: ['STATUS_DENIED'] },
+  rescinded: { label: 'Rescinded', statuses: ['STATUS_RESCINDED', 'STATUS_RESCINDED_ACKNOWLEDGED'] },
+  invalid: { label: 'Invalid', statuses: ['STATUS_INVALID', 'STATUS_INVALID_CANCELLED'] },
+  none: { label: 'None submitted', statuses: ['NONE'] },
+} as const satisfies Record<string, { label: string; statuses: readonly (AuthorizationStatus | 'NONE')[] }>;
+export type AuthFilter = '' | keyof typeof AUTH_FILTERS;
 
 export interface ListState {
   q: string;
@@ -14,6 +29,7 @@ export interface ListState {
   from: string;
   to: string;
   type: FlightTypeFilter;
+  auth: AuthFilter;
   /** '' anyone, 'me', or a pilot id. */
   pilot: string;
   sort: OperationSort;
@@ -27,19 +43,21 @@ const PHASES: OperationPhase[] = ['UPCOMING', 'ACTIVE', 'ENDED'];
 const SORTS: OperationSort[] = ['startTime', '-startTime', 'createdDate', '-createdDate', 'name', '-name'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const DEFAULT_STATE: ListState = { q: '', status: '', from: '', to: '', type: '', pilot: '', sort: '-startTime', page: 0 };
+export const DEFAULT_STATE: ListState = { q: '', status: '', from: '', to: '', type: '', auth: '', pilot: '', sort: '-startTime', page: 0 };
 
 export function readListState(p: URLSearchParams): ListState {
   const status = p.get('status') ?? '';
   const sort = p.get('sort') ?? DEFAULT_STATE.sort;
   const type = p.get('type') ?? '';
   const page = Number(p.get('page') ?? '1');
+  const auth = p.get('auth') ?? '';
   return {
     q: p.get('q') ?? '',
     status: (PHASES as string[]).includes(status) ? (status as OperationPhase) : '',
     from: DATE.test(p.get('from') ?? '') ? p.get('from')! : '',
     to: DATE.test(p.get('to') ?? '') ? p.get('to')! : '',
     type: type === 'FLIGHT_TYPE_COMMERCIAL' || type === 'FLIGHT_TYPE_RECREATIONAL' ? type : '',
+    auth: Object.hasOwn(AUTH_FILTERS, auth) ? (auth as AuthFilter) : '',
     pilot: p.get('pilot') ?? '',
     sort: (SORTS as string[]).includes(sort) ? (sort as OperationSort) : DEFAULT_STATE.sort,
     page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
@@ -53,6 +71,7 @@ export function writeListState(s: ListState): URLSearchParams {
   if (s.from) p.set('from', s.from);
   if (s.to) p.set('to', s.to);
   if (s.type) p.set('type', s.type);
+  if (s.auth) p.set('auth', s.auth);
   if (s.pilot) p.set('pilot', s.pilot);
   if (s.sort !== DEFAULT_STATE.sort) p.set('sort', s.sort);
   if (s.page > 0) p.set('page', String(s.page + 1));
@@ -60,7 +79,7 @@ export function writeListState(s: ListState): URLSearchParams {
 }
 
 export function hasFilters(s: ListState): boolean {
-  return !!(s.q || s.status || s.from || s.to || s.type || s.pilot);
+  return !!(s.q || s.status || s.from || s.to || s.type || s.auth || s.pilot);
 }
 
 /** A local calendar date's start as UTC (the service takes RFC 3339 UTC only). */
@@ -83,6 +102,7 @@ export function serverParams(s: ListState, meId: string | null): OperationListPa
     flightType: s.type || undefined,
     pilotId: pilotId(s, meId),
     status: s.status || undefined,
+    authorization: s.auth ? AUTH_FILTERS[s.auth].statuses : undefined,
     // "from" keeps operations ending after the start of that day; "to" those starting before the end of it.
     from: s.from ? localDayStartUtc(s.from) : undefined,
     to: s.to ? localDayStartUtc(s.to, 1) : undefined,

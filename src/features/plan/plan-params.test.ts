@@ -15,6 +15,11 @@ describe('plan in the URL', () => {
     expect(decodePlan(encodePlan(plan))).toEqual(plan);
   });
 
+  it('closes a shared ring that leaves out its closing corner', () => {
+    const plan = decodePlan(new URLSearchParams('poly=-122.31,47.525;-122.3,47.525;-122.3,47.535'));
+    expect(plan.area).toEqual({ kind: 'polygon', ring: [[-122.31, 47.525], [-122.3, 47.525], [-122.3, 47.535], [-122.31, 47.525]] });
+  });
+
   it('keeps the width of a path and the radius of a point', () => {
     const path = decodePlan(new URLSearchParams('path=-122.3,47.5;-122.29,47.51&w=30'));
     expect(flightShapeOf(path)).toEqual({ kind: 'path', line: [[-122.3, 47.5], [-122.29, 47.51]], widthM: 30 });

@@ -6,6 +6,7 @@
  *   &alt=200&u=ft&start=2025-07-01T16:00Z&dur=60&type=107|rec
  */
 import type { FlightShape } from '../../geo/flight-shape';
+import { closeRing } from '../../geo/ring';
 import type { Position } from '../../geo/types';
 import type { LengthUnit } from '../../geo/units';
 
@@ -63,7 +64,9 @@ export function decodePlan(q: URLSearchParams, defaultUnit: LengthUnit = 'ft'): 
   const path = decodePositions(q.get('path'));
   const pt = decodePositions(q.get('pt'));
   const area: PlanArea | null =
-    poly && poly.length >= 3 ? { kind: 'polygon', ring: poly } : path && path.length >= 2 ? { kind: 'path', line: path } : pt?.length === 1 ? { kind: 'point', center: pt[0]! } : null;
+    // A link's ring is a list of corners: one written by hand or by another tool may leave out the
+    // closing corner, and the pilot meant the closed area, not a broken shape.
+    poly && poly.length >= 3 ? { kind: 'polygon', ring: closeRing(poly) } : path && path.length >= 2 ? { kind: 'path', line: path } : pt?.length === 1 ? { kind: 'point', center: pt[0]! } : null;
   const start = q.get('start');
   const u = q.get('u');
   const unit: LengthUnit = u === 'm' || u === 'ft' ? u : defaultUnit;

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-error';
+import type { Session } from '../../../../server/contract/auth';
 import { useSignIn } from '../api/sign-in';
 
 interface Props {
-  onSignedIn: () => void;
+  onSignedIn: (session: Session) => void;
 }
 
 export function SignInForm({ onSignedIn }: Props) {

@@ -99,7 +99,7 @@ function safeUrl(u: string): boolean {
   return /^https?:\/\//i.test(u);
 }
 
-function scheduleText(s: Schedule | undefined, fallbackZone: string): string[] {
+export function scheduleText(s: Schedule | undefined, fallbackZone: string): string[] {
   if (!s) return [];
   const zone = s.timezone ?? fallbackZone;
   const out: string[] = [];

@@ -39,11 +39,16 @@ describe('GroundRiskPanel', () => {
     const { onHexes } = renderPanel();
     await screen.findByTestId('ground-risk:result', {}, { timeout: 2000 });
     expect(JSON.parse(String(api.callsTo(PATH)[0]![1]!.body))).toEqual({ geometry: BOUNDARY, resolution: 11 });
-    expect(screen.getByTestId('ground-risk:summary').textContent).toBe('Mostly Suburban; up to 3,200 people per km² (4 cells at H3 resolution 11).');
+    expect(screen.getByTestId('ground-risk:summary').textContent).toBe('The model puts most of the area in the Suburban class, up to about 3,200 people per km².');
+    expect(screen.getByTestId('ground-risk:caveat').textContent).toMatch(/Modelled from the populations of nearby cities and towns/);
+    expect(screen.getByTestId('ground-risk').textContent).not.toMatch(/H3|resolution/);
     const rows = screen.getByRole('list', { name: 'Share of the area by population density' }).querySelectorAll('li');
-    expect(Array.from(rows, (r) => r.textContent)).toEqual(['None0 %', 'Sparsely Populated0 %', 'Rural25 %', 'Suburban50 %', 'Urban25 %', 'Dense Urban0 %']);
-    await waitFor(() => expect(onHexes).toHaveBeenLastCalledWith({ type: 'FeatureCollection', features: ANSWER.data }));
+    expect(Array.from(rows, (r) => r.textContent)).toEqual(['None0 %', 'Sparsely Populated0 %', 'Ruralabout 30 %', 'Suburbanabout 50 %', 'Urbanabout 30 %', 'Dense Urban0 %']);
+    // Off until asked for: the hexagons would hide the facility-map ceilings.
+    expect(onHexes).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'FeatureCollection' }));
 
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show the density hexagons on the map' }));
+    await waitFor(() => expect(onHexes).toHaveBeenLastCalledWith({ type: 'FeatureCollection', features: ANSWER.data }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show the density hexagons on the map' }));
     expect(onHexes).toHaveBeenLastCalledWith(null);
   });

@@ -25,8 +25,16 @@ interface Props {
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
+/** Two significant figures: the model is an estimate, and 3,217 people per km² would claim more than it knows. */
+export function roughly(n: number): number {
+  if (n < 10) return Math.round(n);
+  const step = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / step) * step;
+}
+
 export function GroundRiskPanel({ boundary, blockedText, onHexes }: Props) {
-  const [onMap, setOnMap] = useState(true);
+  // Off until asked for: over an airfield the hexagons hide the facility-map ceilings a pilot reads first.
+  const [onMap, setOnMap] = useState(false);
   const checkId = useId();
   const body = useMemo(() => (boundary ? { geometry: boundary, resolution: groundResolution(areaSqMi(boundary) * SQ_METERS_PER_SQ_MI) } : null), [boundary]);
   const query = useGroundType(blockedText ? null : body);
@@ -55,7 +63,11 @@ export function GroundRiskPanel({ boundary, blockedText, onHexes }: Props) {
     content = (
       <div className={updating ? 'ground-risk-updating' : undefined} aria-busy={updating || undefined} data-testid="ground-risk:result">
         <p className="small" data-testid="ground-risk:summary">
-          Mostly <strong>{summary.dominant}</strong>; up to {number.format(summary.maxPopPerSqKm)} people per km² ({summary.cells} cells at H3 resolution {body?.resolution}).
+          The model puts most of the area in the <strong>{summary.dominant}</strong> class, up to about {number.format(roughly(summary.maxPopPerSqKm))} people per km².
+        </p>
+        <p className="muted small" data-testid="ground-risk:caveat">
+          Modelled from the populations of nearby cities and towns (GeoNames), not counted on the ground: an airfield, a park or
+          water reads like the places around it. Look at the site yourself.
         </p>
         <DensityChart summary={summary} />
         <label className="check screen-only" htmlFor={checkId}>

@@ -20,9 +20,17 @@ export async function getLaancOperation(id: string, signal?: AbortSignal): Promi
 export const laancOperationQueryOptions = (id: string) =>
   queryOptions({ queryKey: operationsKeys.laanc(id), queryFn: ({ signal }) => getLaancOperation(id, signal) });
 
-/** Polls while the page is visible (TanStack Query skips interval refetches in a hidden tab). */
+/**
+ * Polls while the page is visible (TanStack Query skips interval refetches in a hidden tab), and
+ * only while there is a LAANC request to follow: none (404) changes only when this page creates one,
+ * and creating it writes the answer into the cache, which starts the polling.
+ */
 export const LAANC_POLL_MS = 3_000;
 
 export function useLaancOperation(id: string, opts: { poll?: boolean } = {}) {
-  return useQuery({ ...laancOperationQueryOptions(id), refetchInterval: opts.poll ? LAANC_POLL_MS : false, staleTime: 0 });
+  return useQuery({
+    ...laancOperationQueryOptions(id),
+    refetchInterval: (q) => (opts.poll && q.state.data !== null ? LAANC_POLL_MS : false),
+    staleTime: 0,
+  });
 }

@@ -16,6 +16,24 @@ interface Props {
   onSubmitted(result: SubmitResult): void;
   /** Runs before the new answer is cached: the page's own changes are not announced as news. */
   onResult(result: SubmitResult): void;
+  /** Lowers the operation's altitude (feet) to what LAANC can approve automatically; absent when it cannot be changed. */
+  onLowerAltitude?(ft: number): void;
+  lowering?: boolean;
+}
+
+/** Further coordination goes to a person at the FAA: in practice it needs 72 hours (docs/operations-laanc.md). */
+export const FURTHER_LEAD_HOURS = 72;
+/** 14 CFR 107.51(b) via spec section 8: an operation flies at least 5 ft AGL, so a 0 ft ceiling cannot be met by lowering. */
+const MIN_ALTITUDE_FT = 5;
+
+/** What is true of one candidate: its altitude against the ceiling of its cell. */
+export function altitudeText(candidateFt: number, requestedFt: number, ceilingFt: number | undefined): string {
+  const parts = [`Requested ${requestedFt} ft · this candidate ${candidateFt} ft AGL`];
+  if (ceilingFt !== undefined) parts.push(`facility-map ceiling ${ceilingFt} ft`);
+  let text = parts.join(' · ');
+  if (ceilingFt !== undefined && candidateFt > ceilingFt) text += `. Above the ceiling: it needs further coordination with the FAA.`;
+  else if (candidateFt < requestedFt) text += `. Lowered from ${requestedFt} ft to the ceiling, so LAANC can approve it at once.`;
+  return text;
 }
 
 const isFurther = (c: Candidate) => c.submissionType === 'SUBMISSION_TYPE_FURTHER_COORDINATION';
@@ -30,7 +48,7 @@ function blockReason(laanc: Props['laanc'], chosen: Candidate[], justification: 
 }
 
 /** Candidates for authorization (spec 2.5) and submitting them: all, or those the pilot picks. */
-export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZone, ceilings: ceilingList, onSubmitted, onResult }: Props) {
+export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZone, ceilings: ceilingList, onSubmitted, onResult, onLowerAltitude, lowering = false }: Props) {
   const [unchecked, setUnchecked] = useState<Set<string>>(new Set());
   const [justification, setJustification] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -78,10 +96,8 @@ export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZon
                   <strong>{c.airTrafficControl}</strong> <Pill tone={isFurther(c) ? 'warning' : 'info'}>{sub.label}</Pill>
                 </span>
               </label>
-              <p className="small">
-                Requested {requestedAltitude} ft · this candidate {c.altitude} ft AGL
-                {ceiling !== undefined && <> · facility-map ceiling {ceiling} ft</>}
-                {c.altitude < requestedAltitude && <> (lowered to the ceiling)</>}
+              <p className="small" data-testid="laanc:candidate-altitude">
+                {altitudeText(c.altitude, requestedAltitude, ceiling)}
               </p>
               <p className="muted small">
                 {formatWindow(c.startTime, c.endTime, timeZone)} · {sub.sentence}
@@ -90,6 +106,7 @@ export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZon
           );
         })}
       </ul>
+      {further.length > 0 && <FurtherAdvice further={further} ceilings={ceilings} onLower={onLowerAltitude} lowering={lowering} />}
       {further.length > 0 && (
         <label className="field">
           <span>Justification for further coordination (required)</span>
@@ -134,5 +151,34 @@ export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZon
         </ul>
       </ConfirmDialog>
     </section>
+  );
+}
+
+function FurtherAdvice({ further, ceilings, onLower, lowering }: { further: Candidate[]; ceilings: Map<string, number>; onLower?(ft: number): void; lowering: boolean }) {
+  const earliest = Math.min(...further.map((c) => Date.parse(c.startTime)));
+  const hoursLeft = (earliest - Date.now()) / 3_600_000;
+  const known = further.map((c) => ceilings.get(c.hashCode)).filter((v): v is number => v !== undefined);
+  // The lowest ceiling under the candidates: at or below it, every one of them is approved automatically.
+  const autoCeiling = known.length === further.length ? Math.min(...known) : null;
+  return (
+    <div className="stack-tight" data-testid="laanc:further-advice">
+      {hoursLeft < FURTHER_LEAD_HOURS && (
+        <p className="warning-text small" role="note" data-testid="laanc:further-soon">
+          The flight starts in {hoursLeft < 1 ? 'less than an hour' : `about ${Math.floor(hoursLeft)} hours`}. The FAA usually needs at least {FURTHER_LEAD_HOURS} hours for
+          further coordination, and a request not answered before the start lapses.
+        </p>
+      )}
+      {autoCeiling !== null && autoCeiling >= MIN_ALTITUDE_FT && onLower && (
+        <p className="small">
+          <button type="button" className="button button-small" disabled={lowering} onClick={() => onLower(autoCeiling)} data-testid="laanc:lower">
+            Lower the operation to {autoCeiling} ft
+          </button>{' '}
+          <span className="muted">At or below {autoCeiling} ft, LAANC can approve it automatically.</span>
+        </p>
+      )}
+      {autoCeiling !== null && autoCeiling < MIN_ALTITUDE_FT && (
+        <p className="muted small">The ceiling here is {autoCeiling} ft: only further coordination can authorize this flight.</p>
+      )}
+    </div>
   );
 }

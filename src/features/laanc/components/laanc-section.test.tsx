@@ -58,7 +58,8 @@ describe('LAANC section', () => {
     const api = mockFetch((path, init) => (init.method === 'POST' ? json({ ...submitted, submitted: ['a9'] }) : json(laanc({ candidates: [fc], notices: [notice] }))));
     section();
     expect((await screen.findByTestId('laanc:notice')).textContent).toMatch(/above the facility-map ceiling/);
-    expect(screen.getByTestId('laanc:candidate').textContent).toMatch(/Requested 200 ft · this candidate 200 ft AGL · facility-map ceiling 50 ft/);
+    expect(screen.getByTestId('laanc:candidate').textContent).toMatch(/Requested 200 ft · this candidate 200 ft AGL · facility-map ceiling 50 ft. Above the ceiling: it needs further coordination/);
+    expect(screen.getByTestId('laanc:candidate').textContent).not.toMatch(/lowered/i);
     expect(screen.getByTestId('laanc:submit')).toHaveProperty('disabled', true);
     await userEvent.type(screen.getByTestId('laanc:justification'), 'Tower inspection at 200 ft');
     await userEvent.click(screen.getByTestId('laanc:submit'));
@@ -109,5 +110,46 @@ describe('LAANC section', () => {
     expect(steps.map((li) => li.dataset.status)).toEqual(['SUBMITTED', 'STATUS_PENDING', 'STATUS_APPROVED']);
     expect(steps[2]!.textContent).toMatch(/FAA \(user faa-1\).*Looks fine/);
     expect(screen.queryByText(/time not recorded/)).toBeNull();
+  });
+
+  it('says what is true of the altitude: a candidate left above a 0 ft ceiling is not “lowered”', async () => {
+    const fc = candidate({ hashCode: 'fc0', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION' });
+    mockFetch(() => json(laanc({ candidates: [fc] }, {}, { fc0: 0 })));
+    section();
+    const item = await screen.findByTestId('laanc:candidate');
+    expect(item.textContent).toMatch(/this candidate 200 ft AGL · facility-map ceiling 0 ft. Above the ceiling: it needs further coordination/);
+    expect(screen.getByText(/May be lowered to the ceiling: each candidate below says its altitude/)).toBeTruthy();
+    expect(screen.queryByText(/Lowered to the ceiling where needed/)).toBeNull();
+    // 5 ft is the least an operation flies: a 0 ft ceiling is not offered as a one-click fix.
+    expect(screen.queryByTestId('laanc:lower')).toBeNull();
+    expect(screen.getByTestId('laanc:further-advice').textContent).toMatch(/only further coordination/);
+  });
+
+  it('warns when further coordination is asked for less than 72 hours ahead, and lowers the altitude in one click', async () => {
+    const soon = new Date(Date.now() + 20 * 3_600_000).toISOString();
+    const later = new Date(Date.now() + 21 * 3_600_000).toISOString();
+    const op = operation({ startTime: soon, endTime: later });
+    const fc = candidate({ hashCode: 'fc1', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION', startTime: soon, endTime: later });
+    const api = mockFetch((path, init) => (init.method === 'PUT' ? json({ ...op, maxAltitude: 100 }) : json(laanc({ candidates: [fc] }, {}, { fc1: 100 }))));
+    renderWithClient(<LaancSection operation={op} me={ME} onHighlight={vi.fn()} />);
+    expect((await screen.findByTestId('laanc:further-soon')).textContent).toMatch(/starts in about (19|20) hours.*at least 72 hours/);
+    await userEvent.click(screen.getByRole('button', { name: 'Lower the operation to 100 ft' }));
+    await vi.waitFor(() => expect(api.callsTo(`/v1/operations/${op.id}`).some(([, i]) => i?.method === 'PUT')).toBe(true));
+    const put = api.callsTo(`/v1/operations/${op.id}`).find(([, i]) => i?.method === 'PUT')!;
+    expect(bodyOf(put[1])).toMatchObject({ maxAltitude: 100, startTime: soon, boundary: op.boundary });
+  });
+
+  it('stops asking for a LAANC request that does not exist', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = mockFetch(() => json({ statusCode: 404, message: 'No LAANC operation' }, 404));
+      section();
+      expect(await screen.findByTestId('laanc:none')).toBeTruthy();
+      const asked = api.callsTo(LAANC_PATH).length;
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(api.callsTo(LAANC_PATH)).toHaveLength(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

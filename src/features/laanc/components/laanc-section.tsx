@@ -4,6 +4,7 @@ import type { PlatformOperation } from '../../../../server/contract/operations';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states';
 import { errorMessage } from '../../../lib/api-error';
 import { useProfile } from '../../profile/api/get-profile';
+import { draftOf, useUpdateOperation } from '../../operations/api/update-operation';
 import { useLaancOperation } from '../api/get-laanc-operation';
 import { LICENSE_TEXT, STATUS_TEXT } from '../laanc-text';
 import { isActive } from '../pilot-actions';
@@ -30,6 +31,12 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
   const [editing, setEditing] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   const profile = useProfile(Boolean(me));
+  const update = useUpdateOperation(op.id);
+  const lowerTo = (ft: number) => {
+    // The operation keeps its unit; metres are rounded down so the height stays at or below the ceiling.
+    const maxAltitude = op.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.floor(ft * 0.3048 * 10) / 10 : ft;
+    update.mutate(draftOf(op, { maxAltitude }), { onSuccess: () => setOutcome(`Lowered to ${ft} ft. The candidates below are new.`) });
+  };
 
   let body;
   if (laanc.isError && laanc.data === undefined) {
@@ -77,7 +84,7 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
               <dt>License</dt>
               <dd data-testid="laanc:license">{LICENSE_TEXT[l.license]}</dd>
               <dt>Altitude</dt>
-              <dd>{l.fixedAltitude ? 'Kept as requested' : 'Lowered to the ceiling where needed'}</dd>
+              <dd>{l.fixedAltitude ? 'Kept as requested: above a ceiling it needs further coordination' : 'May be lowered to the ceiling: each candidate below says its altitude'}</dd>
               <dt>Contact</dt>
               <dd>
                 {l.pointOfContact.firstName} {l.pointOfContact.lastName} · {l.pointOfContact.phoneNumber} · {l.pointOfContact.emailAddress}
@@ -88,12 +95,19 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
             </button>
           </div>
         )}
+        {update.isError && (
+          <p className="warning-text" role="alert">
+            The altitude could not be lowered: {errorMessage(update.error)}
+          </p>
+        )}
         <LaancNotices notices={l.notices} timeZone={op.timezone} onHighlight={onHighlight} />
         <LaancCandidates
           operationId={op.id}
           laanc={l}
           ceilings={laanc.data.candidateDetails}
-          requestedAltitude={op.maxAltitude}
+          requestedAltitude={op.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.round(op.maxAltitude / 0.3048) : op.maxAltitude}
+          onLowerAltitude={locked ? undefined : lowerTo}
+          lowering={update.isPending}
           timeZone={op.timezone}
           onResult={(r) => r.operation.authorizations.forEach((a) => changes.expect(a.id, a.status))}
           onSubmitted={(r) => {

@@ -2,7 +2,7 @@ import { useMemberNames } from '../../operations/api/get-members';
 import { useEffect, useState } from 'react';
 import { pilotLabel } from '../../operations/operation-text';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { DEFAULT_STATE, hasFilters, type ListState } from '../list-params';
+import { AUTH_FILTERS, DEFAULT_STATE, hasFilters, type AuthFilter, type ListState } from '../list-params';
 import type { OperationSort } from '../../operations/api/list-operations';
 
 interface Props {
@@ -53,6 +53,17 @@ export function OperationsFilters({ state, onChange, isOperator, pilots, meId }:
           <option value="UPCOMING">Upcoming</option>
           <option value="ACTIVE">Flying now</option>
           <option value="ENDED">Ended</option>
+        </select>
+      </label>
+      <label className="field">
+        <span>Authorization</span>
+        <select value={state.auth} onChange={(e) => set({ auth: e.target.value as AuthFilter })} data-testid="operations:auth">
+          <option value="">Any</option>
+          {Object.entries(AUTH_FILTERS).map(([v, f]) => (
+            <option key={v} value={v}>
+              {f.label}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">

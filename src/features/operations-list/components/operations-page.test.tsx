@@ -71,12 +71,28 @@ describe('operations page', () => {
     page('/operations?type=FLIGHT_TYPE_COMMERCIAL&pilot=me');
     await screen.findByRole('link', { name: 'Roof survey' });
     await userEvent.type(screen.getByTestId('operations:search'), 'bridge');
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Roof survey' })).toBeNull());
+    // The search is debounced: on a busy machine the answer can take longer than waitFor's default second.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Roof survey' })).toBeNull(), { timeout: 5000 });
     expect(screen.getByRole('link', { name: 'Bridge inspection' })).toBeTruthy();
     expect(screen.getByTestId('operations:range').textContent).toBe('1–1 of 21');
     const last = new URL(String(api.fn.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
     expect(Object.fromEntries(last)).toEqual({ limit: '20', offset: '0', sort: '-startTime', q: 'bridge', flightType: 'FLIGHT_TYPE_COMMERCIAL', pilotId: 'pilot-1' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(new URL(String(api.fn.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('offset')).toBe('20'));
+    await waitFor(() => expect(new URL(String(api.fn.mock.calls.at(-1)![0]), 'http://localhost').searchParams.get('offset')).toBe('20'), { timeout: 5000 });
+  });
+
+  it('shows each operation’s authorization statuses and filters by them through the service', async () => {
+    const pendingOp = operation({ id: '0b5f7a52-3a55-4b0e-9d0a-1f2c3d4e5f61', name: 'Tower', authorizationProviders: ['APPROVAL_PROVIDER_LAANC'] });
+    const none = operation({ id: '0b5f7a52-3a55-4b0e-9d0a-1f2c3d4e5f62', name: 'Field', authorizationProviders: [] });
+    const api = mockFetch((path) => (path === '/v1/operations' ? json(list([pendingOp, none], 2, { [pendingOp.id]: ['STATUS_APPROVED', 'STATUS_PENDING', 'STATUS_PENDING'] })) : json({ organization: null, members: [] })));
+    page();
+    const rows = await screen.findAllByTestId('operations:row');
+    expect(within(rows[0]!).getByTestId('operations:auth-statuses').textContent).toBe('Approved2 × Pending FAA');
+    expect(rows[1]!.textContent).toMatch(/None requested/);
+    await userEvent.selectOptions(screen.getByTestId('operations:auth'), 'rescinded');
+    await waitFor(() => {
+      const last = new URL(String(api.callsTo('/v1/operations').at(-1)![0]), 'http://localhost');
+      expect(last.searchParams.get('authorization')).toBe('STATUS_RESCINDED,STATUS_RESCINDED_ACKNOWLEDGED');
+    });
   });
 });

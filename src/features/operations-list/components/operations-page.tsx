@@ -65,6 +65,7 @@ export function OperationsPage({ meId, isOperator }: Props) {
             highlighted={highlighted}
             onHighlight={setHighlighted}
             now={query.dataUpdatedAt}
+            statuses={query.data.authorizationStatuses}
           />
           <nav className="pager" aria-label="Pages">
             <span data-testid="operations:range" aria-live="polite">

@@ -1,9 +1,11 @@
 import { useMemberNames } from '../../operations/api/get-members';
 import { Link } from 'react-router-dom';
+import type { AuthorizationStatus } from '../../../../server/contract/laanc';
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import { Pill } from '../../../components/load-states';
 import { formatInstant, formatWindow } from '../../../components/time-window';
 import type { OperationSort } from '../../operations/api/list-operations';
+import { STATUS_TEXT } from '../../laanc/laanc-text';
 import { altitudeRange, FLIGHT_TYPE_TEXT, PHASE_TEXT, phaseOf, pilotLabel } from '../../operations/operation-text';
 
 interface Props {
@@ -15,6 +17,25 @@ interface Props {
   highlighted: string | null;
   onHighlight(id: string | null): void;
   now: number;
+  /** The statuses of each operation's LAANC authorizations (absent: none). */
+  statuses: Readonly<Record<string, readonly AuthorizationStatus[]>>;
+}
+
+/** "Approved", "2 × Pending FAA": each status once, with its count, in the order first seen. */
+function AuthorizationCell({ statuses, laanc }: { statuses: readonly AuthorizationStatus[] | undefined; laanc: boolean }) {
+  if (!statuses?.length) return <span className="muted">{laanc ? 'LAANC, none submitted' : 'None requested'}</span>;
+  const counts = new Map<AuthorizationStatus, number>();
+  for (const st of statuses) counts.set(st, (counts.get(st) ?? 0) + 1);
+  return (
+    <span className="pill-row" data-testid="operations:auth-statuses">
+      {[...counts].map(([st, n]) => (
+        <Pill key={st} tone={STATUS_TEXT[st].tone} value={st}>
+          {n > 1 ? `${n} × ` : ''}
+          {STATUS_TEXT[st].label}
+        </Pill>
+      ))}
+    </span>
+  );
 }
 
 type SortField = 'name' | 'startTime' | 'createdDate';
@@ -33,7 +54,7 @@ function SortHeader({ field, label, sort, onSort }: { field: SortField; label: s
   );
 }
 
-export function OperationsTable({ rows, sort, onSort, showPilot, meId, highlighted, onHighlight, now }: Props) {
+export function OperationsTable({ rows, sort, onSort, showPilot, meId, highlighted, onHighlight, now, statuses }: Props) {
   const names = useMemberNames();
   return (
     <div className="table-wrap">
@@ -76,7 +97,9 @@ export function OperationsTable({ rows, sort, onSort, showPilot, meId, highlight
                 <td data-label="Altitude">{altitudeRange(op)}</td>
                 <td data-label="Flight type">{FLIGHT_TYPE_TEXT[op.flightType]}</td>
                 {showPilot && <td data-label="Pilot">{pilotLabel(op.pilotId, meId, names)}</td>}
-                <td data-label="Authorization">{laanc ? 'LAANC' : <span className="muted">None requested</span>}</td>
+                <td data-label="Authorization">
+                  <AuthorizationCell statuses={statuses[op.id]} laanc={laanc} />
+                </td>
                 <td data-label="Created">{formatInstant(op.createdDate, op.timezone)}</td>
               </tr>
             );

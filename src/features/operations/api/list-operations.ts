@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import type { FlightTypeSchema } from '../../../../server/contract/common';
 import { OperationListSchema, type OperationPhaseSchema, type OperationSortSchema } from '../../../../server/contract/operations';
+import type { AuthorizationStatus } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
@@ -22,6 +23,8 @@ export interface OperationListParams {
   flightType?: FlightType | undefined;
   pilotId?: string | undefined;
   status?: OperationPhase | undefined;
+  /** Only operations with an authorization in one of these statuses; NONE: without any. */
+  authorization?: readonly (AuthorizationStatus | 'NONE')[] | undefined;
   /** RFC 3339 UTC: operations ending after it. */
   from?: string | undefined;
   /** RFC 3339 UTC: operations starting before it. */
@@ -35,6 +38,7 @@ export function listQueryString(p: OperationListParams): string {
   if (p.flightType) q.set('flightType', p.flightType);
   if (p.pilotId) q.set('pilotId', p.pilotId);
   if (p.status) q.set('status', p.status);
+  if (p.authorization?.length) q.set('authorization', p.authorization.join(','));
   if (p.from) q.set('from', p.from);
   if (p.to) q.set('to', p.to);
   return q.toString();

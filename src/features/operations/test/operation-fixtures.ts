@@ -26,8 +26,8 @@ export function operation(over: Partial<PlatformOperation> = {}): PlatformOperat
   };
 }
 
-export function list(operations: PlatformOperation[], total = operations.length) {
-  return { operations, total, limit: 20, offset: 0, nextOffset: null };
+export function list(operations: PlatformOperation[], total = operations.length, authorizationStatuses: Record<string, string[]> = {}) {
+  return { operations, total, limit: 20, offset: 0, nextOffset: null, authorizationStatuses };
 }
 
 export function candidate(over: Partial<Candidate> = {}): Candidate {
