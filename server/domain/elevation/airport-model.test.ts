@@ -1,10 +1,11 @@
+import { booleanPointInPolygon } from '@turf/turf';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Dataset } from '../../data/dataset';
 import { airportModelOf, airportModelSource, AirportElevationModel, MAX_RANGE_NM } from './airport-model';
 import { crossValidate } from './cross-validation';
 import { ELEVATION_AIRPORTS, elevationDataset } from './fixtures';
 import { sampleLine, samplePolygon } from './sampling';
-import { booleanPointInPolygon } from '@turf/turf';
 
 const ds = new Dataset(elevationDataset());
 const model = airportModelOf(ds);
@@ -29,6 +30,21 @@ describe('airport elevation model', () => {
     expect(model.estimate(-130, 45)).toEqual({ elevationFt: null, nearestNm: expect.any(Number) });
     expect(model.estimate(-130, 45).nearestNm).toBeGreaterThan(MAX_RANGE_NM);
     expect(new AirportElevationModel([]).estimate(-122.3, 47.5)).toEqual({ elevationFt: null, nearestNm: null });
+  });
+
+  it('never leaves the range of the airports that vote, and only airports within 30 NM vote (Denver never lifts Seattle)', () => {
+    const puget = [21, 433, 606, 63];
+    fc.assert(
+      fc.property(fc.double({ min: -122.5, max: -122.0, noNaN: true }), fc.double({ min: 47.2, max: 48.0, noNaN: true }), (lon, lat) => {
+        const e = at(lon, lat);
+        expect(e).not.toBeNull();
+        expect(e!).toBeGreaterThanOrEqual(Math.min(...puget));
+        expect(e!).toBeLessThanOrEqual(Math.max(...puget));
+      }),
+    );
+    // 11 NM west of S50, with Denver the only other airport: without the range rule Denver's 5,434 ft would add about 1 ft.
+    const alone = new AirportElevationModel([{ lon: -122.226, lat: 47.328, elevationFt: 63 }, { lon: -104.673, lat: 39.862, elevationFt: 5434 }]);
+    expect(alone.estimate(-122.5, 47.328).elevationFt).toBe(63);
   });
 
   it('is built once per dataset and names the dataset version as its source', () => {
@@ -65,5 +81,9 @@ describe('sampling', () => {
     expect(pts.length).toBeLessThan(250 + 3);
     for (const p of pts.slice(3)) expect(booleanPointInPolygon(p, poly)).toBe(true);
     expect(pts.slice(0, 3)).toEqual([[-122.4, 47.4], [-122.2, 47.4], [-122.3, 47.6]]);
+    const ring = Array.from({ length: 1000 }, (_, i) => [-122.3 + 0.1 * Math.cos((2 * Math.PI * i) / 1000), 47.5 + 0.1 * Math.sin((2 * Math.PI * i) / 1000)]);
+    const round = samplePolygon({ type: 'Polygon', coordinates: [[...ring, ring[0]!]] }, 50);
+    expect(round.length).toBeLessThanOrEqual(50 + 70);
+    expect(round.length).toBeGreaterThanOrEqual(50 + 30);
   });
 });

@@ -78,6 +78,8 @@ export class AirportElevationModel {
     let sum = 0;
     let weights = 0;
     for (const { p, nm } of near) {
+      // Only airports within range vote: a far one would pull a sparse region towards a distant plateau.
+      if (nm > MAX_RANGE_NM) continue;
       const w = 1 / nm ** POWER;
       sum += w * p.elevationFt;
       weights += w;

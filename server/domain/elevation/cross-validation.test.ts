@@ -3,7 +3,7 @@ import { loadAirportDb } from '../../data/generate/airports-db';
 import { crossValidate } from './cross-validation';
 
 /** The figures documented in docs/elevation.md; the test fails when the model gets clearly worse. */
-const DOCUMENTED = { medianFt: 42, p90Ft: 271 };
+const DOCUMENTED = { medianFt: 42, p90Ft: 273 };
 const MARGIN = { medianFt: 10, p90Ft: 40 };
 
 describe('airport elevation model, cross-validated on the sandbox airports', () => {
