@@ -7,6 +7,7 @@ import { advisoryRoutes } from './advisory/advisory.routes';
 import { authRoutes } from './auth/auth.routes';
 import { aviationRoutes } from './aviation/aviation.routes';
 import { briefingRoutes } from './briefing/briefing.routes';
+import { elevationRoutes } from './elevation/elevation.routes';
 import { ephemeralRoutes } from './ephemeral/ephemeral.routes';
 import { laancRoutes } from './laanc/laanc.routes';
 import { operationRoutes } from './operations/operations.routes';
@@ -25,6 +26,7 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...tileRoutes);
   list.push(...surfaceRoutes);
   list.push(...placeRoutes);
+  list.push(...elevationRoutes);
   list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...profileRoutes);
   if (profile === 'sandbox') list.push(...sandboxRoutes());
   list.push(...systemRoutes(() => list));

@@ -1,0 +1,64 @@
+/**
+ * Where an elevation query looks: evenly spaced points along a line (a profile), and a grid of points
+ * inside a polygon plus its vertices (so the extremes at the edges are not missed between grid rows).
+ */
+import { along, booleanPointInPolygon, length } from '@turf/turf';
+import type { LineString, Polygon, Position } from 'geojson';
+
+export interface LineSample {
+  distanceM: number;
+  lon: number;
+  lat: number;
+}
+
+/** `samples` points (>= 2) from the first position to the last, equally spaced along the line. */
+export function sampleLine(line: LineString, samples: number): LineSample[] {
+  const totalKm = length({ type: 'Feature', properties: {}, geometry: line }, { units: 'kilometers' });
+  const out: LineSample[] = [];
+  for (let i = 0; i < samples; i++) {
+    const km = (totalKm * i) / (samples - 1);
+    // along() from turf lands on the last vertex for the last sample, so the profile ends where the line ends.
+    const [lon, lat] = along(line, km, { units: 'kilometers' }).geometry.coordinates as [number, number];
+    out.push({ distanceM: Math.round(km * 10_000) / 10, lon, lat });
+  }
+  return out;
+}
+
+export function lineLengthKm(line: LineString): number {
+  return length({ type: 'Feature', properties: {}, geometry: line }, { units: 'kilometers' });
+}
+
+/** Planar area in square degrees (outer ring minus holes): only to size the sampling grid. */
+function planarAreaDeg(poly: Polygon): number {
+  const ringArea = (r: Position[]) => {
+    let s = 0;
+    for (let i = 0; i + 1 < r.length; i++) s += r[i]![0]! * r[i + 1]![1]! - r[i + 1]![0]! * r[i]![1]!;
+    return Math.abs(s) / 2;
+  };
+  const [outer, ...holes] = poly.coordinates;
+  return Math.max(0, ringArea(outer!) - holes.reduce((a, h) => a + ringArea(h), 0));
+}
+
+/**
+ * About `samples` grid points inside the polygon (cell centres of a square grid in degrees), plus the
+ * vertices of the outer ring (at most `samples` of them).
+ */
+export function samplePolygon(poly: Polygon, samples: number): Position[] {
+  const outer = poly.coordinates[0]!;
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (const [x, y] of outer as Array<[number, number]>) {
+    w = Math.min(w, x); e = Math.max(e, x); s = Math.min(s, y); n = Math.max(n, y);
+  }
+  const step = Math.sqrt(planarAreaDeg(poly) / samples);
+  // At most `samples` vertices (every k-th): a 10,000-vertex ring must not double the work asked for.
+  const vertices = outer.slice(0, -1);
+  const stride = Math.ceil(vertices.length / samples);
+  const out: Position[] = vertices.filter((_, i) => i % stride === 0).map((p) => [p[0]!, p[1]!]);
+  if (!(step > 0)) return out;
+  for (let y = s + step / 2; y < n; y += step) {
+    for (let x = w + step / 2; x < e; x += step) {
+      if (booleanPointInPolygon([x, y], poly)) out.push([x, y]);
+    }
+  }
+  return out;
+}
