@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 describe('cluster and connection settings', () => {
-  it('have the documented defaults (docs/deploy.md, docs/security-connections.md)', () => {
+  it('have the documented defaults (docs/deploy.md, docs/security.md ("Connections"))', () => {
     expect(loadConfig({})).toMatchObject({
       leaseSeconds: 20,
       headersTimeoutSeconds: 10,

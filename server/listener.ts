@@ -1,5 +1,5 @@
 /**
- * What stands between the port and the app (docs/security-connections.md): time-outs for slow clients,
+ * What stands between the port and the app (docs/security.md ("Connections")): time-outs for slow clients,
  * a cap on connections per remote address, and the owner-only permissions of DATA_DIR, which holds
  * the store and with it the token secret.
  */

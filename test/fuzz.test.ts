@@ -33,7 +33,7 @@ describe('fuzzing every operation of /openapi.json', () => {
     expect(documented.filter((o) => !seen.has(o))).toEqual([]);
   }, 240_000);
 
-  it('finds planted bugs: a 500 on a NUL deep in a valid body, a stack trace in an answer', async () => {
+  it('finds planted bugs: a 500 on an odd character deep in a valid body, a stack trace in an answer', async () => {
     const canary = (path: string, fail: (body: { name?: string; n?: number }) => Response | null) =>
       route({
         method: 'post', path, operationId: path, summary: 'canary', tags: ['test'], access: 'public', body: CanarySchema,
@@ -42,7 +42,8 @@ describe('fuzzing every operation of /openapi.json', () => {
       });
     const app = createApp(svc.deps, {
       routes: [
-        canary('/canary/nul', (b) => (b.name?.includes('\u0000') ? new Response('{}', { status: 500 }) : null)),
+        // (NUL itself is refused for every route before a handler runs; any other non-ASCII character gets through.)
+        canary('/canary/nul', (b) => (/[^\x20-\x7e]/.test(b.name ?? '') ? new Response('{}', { status: 500 }) : null)),
         canary('/canary/stack', (b) => (b.n !== undefined && Math.abs(b.n) > 2 ** 53 ? new Response('Error\n    at x (/srv/server/a.ts:1:1)', { status: 400 }) : null)),
       ],
     });

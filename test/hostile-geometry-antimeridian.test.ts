@@ -1,5 +1,5 @@
 /**
- * A 1.5 km box across 180° is the small box on every area route (docs/security-geometry.md): the
+ * A 1.5 km box across 180° is the small box on every area route (docs/security.md ("Hostile geometry")): the
  * features on both sides of the antimeridian are found, and nothing from the band around the globe at
  * that latitude (Seattle's facility maps and Class B at 47.5°N) is. Routes whose schema takes only a
  * single Polygon refuse it, naming the antimeridian.

@@ -1,5 +1,5 @@
 /**
- * The size limits of docs/security-geometry.md, each with its number: positions (before the schema),
+ * The size limits of docs/security.md ("Hostile geometry"), each with its number: positions (before the schema),
  * the bounding-box side per route (422, or the spec's 408 on the surface family), the answer size.
  */
 import type { Position } from 'geojson';

@@ -1,7 +1,7 @@
 /**
  * The crafted geometries of the QA report, sent to every area route of a real listening server while
  * another client polls /v1/status: each is refused (4xx, or the spec's 408) within 3 s, the status
- * answers stay under 500 ms, and the process keeps serving. Limits: docs/security-geometry.md.
+ * answers stay under 500 ms, and the process keeps serving. Limits: docs/security.md ("Hostile geometry").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Position } from 'geojson';

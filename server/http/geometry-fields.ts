@@ -1,7 +1,7 @@
 /**
  * The input geometries of a request (the route's geometryFields), checked by the app around the schema:
  * their size before it, their validity, antimeridian and size per route after it. Limits and order:
- * docs/security-geometry.md.
+ * docs/security.md ("Hostile geometry").
  */
 import type { Geometry } from 'geojson';
 import { sizeProblem } from '../domain/geometry/limits';

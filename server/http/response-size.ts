@@ -1,5 +1,5 @@
 /**
- * The backstop behind the geometry size limits (docs/security-geometry.md): an area answer larger than
+ * The backstop behind the geometry size limits (docs/security.md ("Hostile geometry")): an area answer larger than
  * MAX_RESPONSE_BYTES of JSON is refused with the limit named, instead of being sent.
  */
 import { MAX_RESPONSE_BYTES } from '../domain/geometry/limits';

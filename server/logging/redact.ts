@@ -7,7 +7,7 @@
  * - Bearer tokens in text, and values of fields whose name says secret (password, token, secret, apiKey,
  *   authorization, cookie, signature).
  * - Stack traces, unless allowed (never in production): only their first line is kept.
- * Decisions: docs/security-leaks.md.
+ * Decisions: docs/security.md ("Leaks").
  */
 
 export const REDACTED = '[REDACTED]';

@@ -1,4 +1,4 @@
-/** Migration 105 backfills who registered each existing callback (docs/security-leaks.md). */
+/** Migration 105 backfills who registered each existing callback (docs/security.md ("Leaks")). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import './all-migrations';
 import type { Db } from './db';

@@ -31,7 +31,7 @@ registerMigrations([
     `,
   },
   {
-    // Who registered the callback (docs/security-leaks.md): only they see or change it. Backfilled from the
+    // Who registered the callback (docs/security.md ("Leaks")): only they see or change it. Backfilled from the
     // signing client, else the ephemeral operation's creator (claimed ones), else the creator.
     version: 105,
     name: 'operations_callback_owner',

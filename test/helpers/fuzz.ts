@@ -4,7 +4,7 @@
  * as a client with every scope, a client with none, a person, and nobody. A request fails the property
  * when the answer is a 5xx, takes longer than a bound (a hang), or leaks: a stack trace, database error
  * text, or a callback address / signing secret registered by someone else. Used by test/fuzz.test.ts
- * (bounded) and scripts/fuzz.ts (long runs with --runs/--seed). Decisions: docs/security-leaks.md.
+ * (bounded) and scripts/fuzz.ts (long runs with --runs/--seed). Decisions: docs/security.md ("Leaks").
  */
 import fc from 'fast-check';
 import type { TestService } from './service';

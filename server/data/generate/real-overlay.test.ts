@@ -161,7 +161,10 @@ describe('the sandbox with the FAA files laid over it', () => {
     const advisories = advisoriesFor(ds, square, { window: { start: NOW, end: new Date(NOW.getTime() + 3_600_000) }, maxAltitudeFt: 400, category: 'faa_107', source: 'all' });
     expect(advisories.length).toBeGreaterThan(0);
     for (const a of advisories) expect(a.properties?.provenance?.length, a.id).toBeGreaterThan(0);
-    expect(advisories.find((a) => a.properties?.advisoryType === 'uasfm_ceiling')!.properties!.provenance![0]!.file).toBe('uasfm_seattle.geojson');
+    // The cells under the square are the FAA's; the modelled grid outside the city may be listed nearby.
+    const cells = advisories.filter((a) => a.properties?.advisoryType === 'uasfm_ceiling');
+    expect(cells.filter((a) => a.properties!.provenance![0]!.file === 'uasfm_seattle.geojson').length).toBeGreaterThan(0);
+    expect(cells.every((a) => a.properties!.provenance![0]!.kind === 'faa' || a.properties!.provenance![0]!.name.includes('generated (sandbox)'))).toBe(true);
   });
 
   it('keeps ids unique, rings closed and every source listed with its kind', () => {

@@ -28,7 +28,7 @@ export function policyFromConfig(c: { callbackAllowLoopback: boolean; callbackAl
 /**
  * Classification is ipaddr.js's (its special-purpose registries, kept up to date upstream) rather than
  * hand-written bit masks: parsing every IPv6 spelling (zero compression, embedded dotted quads, zone ids)
- * is exactly where a hand-written filter let internal addresses through (docs/security-leaks.md).
+ * is exactly where a hand-written filter let internal addresses through (docs/security.md ("Leaks")).
  */
 const V4_RANGES: Record<string, AddressCategory> = {
   unspecified: 'reserved',

@@ -11,7 +11,7 @@ import { ownsCallback, viewerOf, visibleOperation } from '../operations/service'
 import { SIGNATURE_SCHEME } from './signing';
 
 /**
- * Whether `p` registered the address a delivery went to (docs/security-leaks.md): the signing client
+ * Whether `p` registered the address a delivery went to (docs/security.md ("Leaks")): the signing client
  * itself, or the callback's current owner while the per-operation secret is still the one they got.
  */
 function registeredBy(d: OutboxRecord, op: { callbackOwner: string | null; callbackSecret: string | null }, p: Principal): boolean {

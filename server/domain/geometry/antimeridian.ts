@@ -1,5 +1,5 @@
 /**
- * Input geometries that cross the antimeridian (docs/security-geometry.md, "Antimeridian").
+ * Input geometries that cross the antimeridian (docs/security.md ("Hostile geometry"), "Antimeridian").
  *
  * Recognised by RFC 7946's own convention: positions stay within -180..180 (the contract refuses
  * others) and an edge whose longitudes differ by more than 180° is taken the short way, across 180°.

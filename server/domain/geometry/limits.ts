@@ -1,7 +1,7 @@
 /**
  * How big an input geometry may be, per route, and how big an answer: checked before the work, from the
  * geometry alone (a bounding-box side is O(n)), so an oversized request costs nothing. The numbers and
- * why: docs/security-geometry.md.
+ * why: docs/security.md ("Hostile geometry").
  */
 import type { Geometry } from 'geojson';
 import { longestSideNm, MAX_QUERY_SIDE_NM } from '../../contract/advisory';

@@ -1,7 +1,7 @@
 /**
  * What a schema cannot check about an input geometry (OGC simple features validity, the part that
  * matters for the engines): a ring whose edges cross, a polygon with no area, and an absurd number of
- * positions. Limits and their numbers: docs/security-geometry.md.
+ * positions. Limits and their numbers: docs/security.md ("Hostile geometry").
  */
 import { area } from '@turf/turf';
 import type { Geometry, MultiPolygon, Position } from 'geojson';

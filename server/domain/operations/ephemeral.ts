@@ -93,7 +93,7 @@ function view(deps: AppDeps, e: EphemeralRecord, p: Principal): EphemeralOperati
     maxAltitude: e.maxAltitude,
     fixedAltitude: e.fixedAltitude,
     // The callback address may embed the registrant's credentials (spec 6): only whoever registered it
-    // (the creator) sees it, not their organization nor a claimer (docs/security-leaks.md).
+    // (the creator) sees it, not their organization nor a claimer (docs/security.md ("Leaks")).
     ...(e.callbackUrl && e.createdBy === p.id ? { callbackUrl: e.callbackUrl } : {}),
     ...(e.callbackSecret && e.createdBy === p.id ? { callbackSecret: e.callbackSecret } : {}),
     timezoneName: e.timezone,

@@ -28,7 +28,7 @@ export function viewerOf(p: Principal): Viewer {
 
 /**
  * Whether the caller registered the operation's callback. The address may embed the registrant's
- * credentials (spec 6), so only they see or change it (docs/security-leaks.md), not a claimer nor
+ * credentials (spec 6), so only they see or change it (docs/security.md ("Leaks")), not a claimer nor
  * anyone else who may view the operation.
  */
 export function ownsCallback(o: Pick<OperationRecord, 'callbackOwner'>, p: Pick<Principal, 'id'>): boolean {

@@ -1,5 +1,5 @@
 /**
- * Only whoever registered a callback sees or changes it (docs/security-leaks.md): not the person who
+ * Only whoever registered a callback sees or changes it (docs/security.md ("Leaks")): not the person who
  * claims an ephemeral operation (even in another organization), not the registrant's organization.
  */
 import { randomUUID } from 'node:crypto';

@@ -37,7 +37,7 @@ describe('ConflictsPanel', () => {
     const { onOutlines } = renderPanel();
     const items = await screen.findAllByTestId('conflicts:item', {}, { timeout: 2000 });
     expect(items).toHaveLength(1);
-    expect(items[0]!.textContent).toBe('Roof surveyWed, Jul 1, 09:30–11:00 PDT · 0–200 ft');
+    expect(items[0]!.textContent).toBe('Roof surveyWed, Jul 1, 09:30–11:00 PDT (16:30–18:00 UTC) · 0–200 ft');
     expect(screen.getByRole('link', { name: 'Roof survey' }).getAttribute('href')).toBe(`/operations/${OVERLAPPING.id}`);
     expect(screen.getByTestId('conflicts:summary').textContent).toMatch(/^1 operation overlaps/);
     const url = new URL(String(api.callsTo(PATH)[0]![0]), 'http://localhost');
