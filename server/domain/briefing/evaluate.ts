@@ -9,6 +9,7 @@ import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { floorAglFt, isOverhead } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, separationNm } from './geometry';
+import { outsideCoverage } from './coverage';
 import { modelUncertainty } from './model-margin';
 import { buildNotice, classGNotice, type NoticeContext } from './notice';
 import { provenanceOf } from './provenance';
@@ -100,9 +101,14 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   if (!out.some((e) => e.controlled)) {
     // Near modelled (sandbox) controlled airspace the model is unsure: CAUTION instead of Class G.
     const unsure = modelUncertainty(dataset, input, ctx);
+    const outside = unsure ? null : outsideCoverage(input, ctx);
     if (unsure) {
       unsure.notice.provenance = provenanceOf(dataset, unsure.features);
       out.push(unsure);
+    } else if (outside) {
+      // No data here is not Class G: the sources that would have said something do not reach here.
+      outside.notice.provenance = classAirspaceProvenance(dataset, geometryBBox(input));
+      out.push(outside);
     } else {
       // Class G is the absence of controlled airspace: its sources are those of the airspace layers looked at here.
       const looked = candidates.filter((f) => f.layer === 'class_airspace' || f.layer === 'uasfm');
