@@ -39,6 +39,8 @@ export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(), microphone=(),
 export const HSTS = 'max-age=31536000';
 
 function cspFor(path: string, contentType: string | null): string {
+  // A worker takes the CSP of its own script's response: MapLibre's tile worker must be able to fetch.
+  if (contentType && /javascript/.test(contentType)) return PORTAL_CSP;
   if (!contentType?.startsWith('text/html')) return API_CSP;
   return path === '/docs' ? DOCS_CSP : PORTAL_CSP;
 }

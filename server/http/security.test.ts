@@ -18,6 +18,7 @@ let portal: TestService;
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-portal-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>p</title><script src="/theme.js"></script>');
+  writeFileSync(path.join(dir, 'worker.js'), 'self.onmessage = () => fetch("/tiles/airspace/0/0/0.pbf");');
   [svc, https, portal] = await Promise.all([
     startTestService(),
     startTestService({ config: { publicUrl: 'https://skyplan.example' } }),
@@ -39,6 +40,11 @@ describe('security headers', () => {
     expect(PORTAL_CSP).toContain("script-src 'self'");
     expect(PORTAL_CSP).toContain("worker-src 'self' blob:");
     expect(PORTAL_CSP).toContain("frame-ancestors 'none'");
+    // A worker script runs under its own response's CSP: MapLibre's tile worker must be allowed to fetch tiles.
+    const worker = await portal.call('GET', '/worker.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-security-policy')).toBe(PORTAL_CSP);
+    expect(PORTAL_CSP).toContain("connect-src 'self'");
   });
 
   it('give API answers, errors included, a CSP that allows nothing, and the common headers', async () => {

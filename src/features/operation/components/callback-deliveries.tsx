@@ -9,9 +9,32 @@ const STATE: Record<string, { label: string; tone: string }> = {
   FAILED: { label: 'Failed', tone: 'danger' },
 };
 
+interface Props {
+  operationId: string;
+  timeZone: string;
+  /**
+   * The caller registered the callback (it sees callbackUrl). A claimer does not see the integration's
+   * address, yet its deliveries are still shown to it: the section appears once the list says there is one.
+   */
+  known: boolean;
+}
+
 /** The callback deliveries of an operation (spec 6): a receiver that keeps failing shows here. */
-export function CallbackDeliveries({ operationId, timeZone }: { operationId: string; timeZone: string }) {
-  const q = useOperationCallbacks(operationId, { refetchInterval: 10_000 });
+export function CallbackDeliveries({ operationId, timeZone, known }: Props) {
+  const q = useOperationCallbacks(operationId, {
+    refetchInterval: (query) => (known || (query.state.data && (query.state.data.signingKey !== null || query.state.data.deliveries.length > 0)) ? 10_000 : false),
+  });
+  const has = known || (q.data !== undefined && (q.data.signingKey !== null || q.data.deliveries.length > 0));
+  if (!has) return null;
+  return (
+    <section className="card" aria-labelledby="callbacks-heading">
+      <h2 id="callbacks-heading">Callbacks</h2>
+      <DeliveryList q={q} timeZone={timeZone} />
+    </section>
+  );
+}
+
+function DeliveryList({ q, timeZone }: { q: ReturnType<typeof useOperationCallbacks>; timeZone: string }) {
   if (q.isError && !q.data) return <p className="error-text">The callback deliveries could not be loaded: {errorMessage(q.error)}</p>;
   if (!q.data) return <p className="muted small">Loading callback deliveries…</p>;
   const { deliveries, signingKey } = q.data;

@@ -103,12 +103,7 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
             {editing ? <OperationEditForm op={op} onDone={() => setEditing(false)} /> : <OperationDetails op={op} meId={meId} />}
           </section>
           {children(op)}
-          {op.callbackUrl && (
-            <section className="card" aria-labelledby="callbacks-heading">
-              <h2 id="callbacks-heading">Callbacks</h2>
-              <CallbackDeliveries operationId={op.id} timeZone={op.timezone} />
-            </section>
-          )}
+          <CallbackDeliveries operationId={op.id} timeZone={op.timezone} known={Boolean(op.callbackUrl)} />
         </div>
       </div>
     </main>

@@ -15,7 +15,9 @@ export function listOperationCallbacks(id: string, signal?: AbortSignal): Promis
 export const operationCallbacksQueryOptions = (id: string) =>
   queryOptions({ queryKey: operationsKeys.callbacks(id), queryFn: ({ signal }) => listOperationCallbacks(id, signal) });
 
-export function useOperationCallbacks(id: string, opts: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+type Interval = number | false | ((query: { state: { data?: CallbackDeliveryList | undefined } }) => number | false);
+
+export function useOperationCallbacks(id: string, opts: { enabled?: boolean; refetchInterval?: Interval } = {}) {
   return useQuery({ ...operationCallbacksQueryOptions(id), ...opts });
 }
 
