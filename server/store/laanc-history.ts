@@ -50,6 +50,15 @@ export interface AuthorizationEventRecord {
 
 type Row = { authorization_id: string; status: string; action: string; at: Date | string; by_id: string; reason: string | null };
 
+const eventOf = (r: Row): AuthorizationEventRecord => ({
+  authorizationId: r.authorization_id,
+  status: r.status as AuthorizationStatus,
+  action: r.action as AuthorizationEventAction,
+  at: new Date(r.at),
+  by: r.by_id,
+  reason: r.reason ?? null,
+});
+
 export const laancHistoryStore = {
   /** Call inside the transaction that makes the change. */
   async record(db: Sql, e: AuthorizationEventRecord): Promise<void> {
@@ -70,16 +79,11 @@ export const laancHistoryStore = {
       p.values,
     );
     return rows.map((r) => ({
-      authorizationId: r.authorization_id,
+      ...eventOf(r),
       referenceCode: r.reference_code,
       operationId: r.operation_id,
       operationName: r.op_name,
       operationTimezone: r.op_tz,
-      status: r.status as AuthorizationStatus,
-      action: r.action as AuthorizationEventAction,
-      at: new Date(r.at),
-      by: r.by_id,
-      reason: r.reason ?? null,
     }));
   },
 
@@ -89,14 +93,7 @@ export const laancHistoryStore = {
     if (authorizationIds.length === 0) return out;
     const rows = await db.query<Row>('SELECT * FROM laanc_authorization_events WHERE authorization_id = ANY($1) ORDER BY seq', [[...new Set(authorizationIds)]]);
     for (const r of rows) {
-      out.get(r.authorization_id)?.push({
-        authorizationId: r.authorization_id,
-        status: r.status as AuthorizationStatus,
-        action: r.action as AuthorizationEventAction,
-        at: new Date(r.at),
-        by: r.by_id,
-        reason: r.reason ?? null,
-      });
+      out.get(r.authorization_id)?.push(eventOf(r));
     }
     return out;
   },

@@ -2,6 +2,8 @@
  * A least-recently-used cache bounded by total bytes and by entry count. Map keeps insertion order,
  * so re-inserting on read moves an entry to the young end and the oldest is the first key.
  */
+import { gzipSync } from 'node:zlib';
+
 export class ByteLru<V> {
   private readonly map = new Map<string, { value: V; bytes: number }>();
   private total = 0;
@@ -62,4 +64,19 @@ export class ByteLru<V> {
   get bytes(): number {
     return this.total;
   }
+}
+
+/**
+ * The gzip form of a cached tile, made on first ask and kept in the entry (its bytes counted in the
+ * cache): tile-service.ts and streets.ts share it.
+ */
+export function lazyGzip(cache: { addBytes(key: string, bytes: number): void }, key: string, hit: { body: Uint8Array | null; gzip?: Buffer | undefined }): () => Buffer | null {
+  return () => {
+    if (!hit.body) return null;
+    if (!hit.gzip) {
+      hit.gzip = gzipSync(hit.body, { level: 6 });
+      cache.addBytes(key, hit.gzip.byteLength);
+    }
+    return hit.gzip;
+  };
 }

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { Compression, PMTiles, SharedPromiseCache, TileType, type RangeResponse, type Source } from 'pmtiles';
-import { ByteLru } from './lru';
+import { ByteLru, lazyGzip } from './lru';
 import type { TileCoord } from './tile-coords';
 
 /** Reads byte ranges of a local archive; a range past the end is cut short (the header read asks for 16 KB). */
@@ -104,14 +104,7 @@ export class StreetsArchive {
     return {
       etag,
       body: hit.body,
-      gzip: () => {
-        if (!hit.body) return null;
-        if (!hit.gzip) {
-          hit.gzip = gzipSync(hit.body, { level: 6 });
-          this.cache.addBytes(key, hit.gzip.byteLength);
-        }
-        return hit.gzip;
-      },
+      gzip: lazyGzip(this.cache, key, hit),
     };
   }
 

@@ -5,10 +5,9 @@
  * the old entries could never be asked for again.
  */
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { DatasetProvider } from '../data/dataset-provider';
 import { airspaceTiles } from './airspace';
-import { ByteLru } from './lru';
+import { ByteLru, lazyGzip } from './lru';
 import { renderTile, tileContentVersion, type TileSourceName } from './render';
 import type { TileCoord } from './tile-coords';
 
@@ -60,14 +59,7 @@ export class TileService {
       etag: hit.etag,
       body: hit.body,
       maxAge: source === 'basemap' ? BASEMAP_MAX_AGE : this.airspaceMaxAge(now),
-      gzip: () => {
-        if (!hit.body) return null;
-        if (!hit.gzip) {
-          hit.gzip = gzipSync(hit.body, { level: 6 });
-          this.cache.addBytes(key, hit.gzip.byteLength);
-        }
-        return hit.gzip;
-      },
+      gzip: lazyGzip(this.cache, key, hit),
     };
   }
 
