@@ -11,9 +11,12 @@ import path from 'node:path';
 import type { AppDeps } from './deps';
 import type { Dataset } from './data/dataset';
 import { datasetsDir } from './data/dataset-files';
+import { fetchDataset, loadedFromStore } from './data/dataset-store';
 import type { DatasetFile } from './data/model';
 import { callbacksStore } from './store/callbacks';
+import { datasetStore } from './store/datasets';
 import { leasesStore, newHolderId } from './store/leases';
+import { listenForChanges, type ChangeTopic } from './store/notify';
 
 /** Starts a worker; the function it returns stops it (and may resolve once work under way is finished). */
 export type Worker = (deps: AppDeps) => () => void | Promise<void>;
@@ -49,21 +52,91 @@ export function datasetPoller(deps: AppDeps, load: () => Promise<DatasetFile>, r
   };
 }
 
-/** Starts the workers and the dataset poller; the returned stop resolves when work under way has finished. */
+/**
+ * The poll with PostgreSQL (docs/deploy.md "Datasets"): when the database's active version is not the one
+ * this instance loaded, fetch it (DATA_DIR's cache or the database) and swap it in; otherwise re-anchor a
+ * sandbox as datasetPoller does. Calls that arrive while one runs (a NOTIFY during the timer's poll) are
+ * folded into one more run after it, never run side by side.
+ */
+export function storeDatasetPoller(deps: AppDeps, refresh: (file: DatasetFile, now: Date) => DatasetFile) {
+  let loadedId = loadedFromStore.get(deps.datasets) ?? null;
+  const once = async (): Promise<boolean> => {
+    const meta = await datasetStore.active(deps.db);
+    let next: DatasetFile | null = null;
+    if (meta && meta.id !== loadedId) {
+      const fetched = await fetchDataset(deps.db, deps.config.dataDir, meta);
+      loadedId = meta.id;
+      next = refresh(fetched.file, deps.now());
+    } else if (deps.datasets.current().kind === 'sandbox') {
+      next = refresh(datasetToFile(deps.datasets.current()), deps.now());
+    }
+    return next !== null && deps.datasets.swap(next);
+  };
+  let running: Promise<boolean> | null = null;
+  let again = false;
+  return (): Promise<boolean> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let swapped = false;
+      do {
+        again = false;
+        swapped = (await once()) || swapped;
+      } while (again);
+      return swapped;
+    })().finally(() => (running = null));
+    return running;
+  };
+}
+
+const changeListeners = new WeakMap<AppDeps, Map<ChangeTopic, Set<() => void>>>();
+
+/**
+ * Calls listener when another instance announces a change of `topic` (PostgreSQL only: NOTIFY), and
+ * after the listening connection (re)connects, since announcements made meanwhile were lost.
+ */
+export function onStoreChange(deps: AppDeps, topic: ChangeTopic, listener: () => void): () => void {
+  let byTopic = changeListeners.get(deps);
+  if (!byTopic) changeListeners.set(deps, (byTopic = new Map()));
+  let set = byTopic.get(topic);
+  if (!set) byTopic.set(topic, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Starts the workers, the dataset poller (every DATASET_POLL_SECONDS) and, on PostgreSQL, the change
+ * listener that runs the poller at once on an activation; the returned stop resolves when work under
+ * way has finished.
+ */
 export function startBackgroundWork(deps: AppDeps, poll: () => Promise<boolean>): () => Promise<void> {
   const stops = workers.map((w) => w(deps));
+  const runPoll = () => {
+    poll()
+      .then((swapped) => swapped && deps.log.info('dataset swapped', { version: deps.datasets.current().version }))
+      .catch((err) => deps.log.error('dataset reload failed; keeping the current one', { error: String(err) }));
+  };
   let timer: NodeJS.Timeout | null = null;
   if (deps.config.datasetPollSeconds > 0) {
-    timer = setInterval(() => {
-      poll()
-        .then((swapped) => swapped && deps.log.info('dataset swapped', { version: deps.datasets.current().version }))
-        .catch((err) => deps.log.error('dataset reload failed; keeping the current one', { error: String(err) }));
-    }, deps.config.datasetPollSeconds * 1000);
+    timer = setInterval(runPoll, deps.config.datasetPollSeconds * 1000);
     timer.unref();
+  }
+  let stopListening: (() => Promise<void>) | null = null;
+  if (deps.db.engine === 'postgres' && deps.config.databaseUrl) {
+    stopListening = listenForChanges({
+      url: deps.config.databaseUrl,
+      log: deps.log,
+      onChange: (topic) => {
+        if (topic === 'dataset') runPoll();
+        changeListeners.get(deps)?.get(topic)?.forEach((l) => l());
+      },
+    });
   }
   return async () => {
     if (timer) clearInterval(timer);
-    await Promise.all(stops.map((s) => s()));
+    await Promise.all([...stops.map((s) => s()), stopListening?.()]);
   };
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
 import { DatasetProvider } from './data/dataset-provider';
+import { loadedFromStore } from './data/dataset-store';
 import type { DatasetFile } from './data/model';
 import type { AppDeps, Logger } from './deps';
 import { createJsonLogger } from './logging/logger';
@@ -35,7 +36,16 @@ export async function bootstrap(config: Config, opts: BootOptions = {}): Promise
   // One secret shared by every instance on the same store, unless TOKEN_SECRET pins it.
   const secret = config.tokenSecret ?? (await identity.settingOrCreate(db, 'token_secret', () => randomBytes(48).toString('base64url')));
   const now = opts.now ?? (() => new Date());
-  const dataset = opts.dataset ?? (await loadDataset(config, now()));
+  let storeDatasetId: string | null = null;
+  let dataset = opts.dataset;
+  if (!dataset && db.engine === 'postgres') {
+    // Several instances share datasets through the database, not a filesystem (docs/deploy.md "Datasets").
+    const { loadDatasetFromStore } = await import('./data/dataset-boot');
+    const loaded = await loadDatasetFromStore(config, db, now(), log);
+    storeDatasetId = loaded.meta.id;
+    dataset = await reanchor(loaded.file, now());
+  }
+  dataset ??= await loadDataset(config, now());
   const outboxListeners = new Set<() => void>();
   const deps: AppDeps = {
     config,
@@ -53,10 +63,18 @@ export async function bootstrap(config: Config, opts: BootOptions = {}): Promise
     },
   };
   // Ready only now: the store is migrated and seeded, and the dataset is loaded.
+  if (storeDatasetId) loadedFromStore.set(deps.datasets, storeDatasetId);
   const lifecycle = opts.lifecycle ?? new Lifecycle();
   attachLifecycle(deps, lifecycle);
   lifecycle.markReady();
   return deps;
+}
+
+/** A sandbox dataset with its time-relative cases for the day of `now`; any other as is. */
+async function reanchor(file: DatasetFile, now: Date): Promise<DatasetFile> {
+  if (file.kind !== 'sandbox') return file;
+  const { refreshTimeRelative } = await import('./data/generate');
+  return refreshTimeRelative(file, now);
 }
 
 /** The active dataset of DATA_DIR; in the sandbox, generated on first start (see server/data/generate). */

@@ -13,7 +13,7 @@ import { loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed';
 import { warmUpTiles } from './tiles/render';
 import { populationModel } from './domain/surface/population-model';
-import { datasetPoller, releaseLeases, startBackgroundWork } from './background';
+import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller } from './background';
 import { refreshTimeRelative } from './data/generate';
 import { jsonLogger, type AppDeps } from './deps';
 import { Lifecycle } from './lifecycle';
@@ -78,7 +78,10 @@ async function main(): Promise<void> {
   secureDataDir(config.dataDir);
   const ready = deps;
   app = createApp(ready);
-  stopBackground = startBackgroundWork(ready, datasetPoller(ready, () => loadDataset(config, ready.now()), refreshTimeRelative));
+  const poll = ready.db.engine === 'postgres'
+    ? storeDatasetPoller(ready, refreshTimeRelative)
+    : datasetPoller(ready, () => loadDataset(config, ready.now()), refreshTimeRelative);
+  stopBackground = startBackgroundWork(ready, poll);
   const ds = ready.datasets.current();
   const lines = [
     '',

@@ -5,6 +5,7 @@
 import type { AirspaceFeature } from '../data/model';
 import type { Sql } from './db';
 import { registerMigrations } from './migrations';
+import { notifyChange } from './notify';
 
 registerMigrations([
   {
@@ -17,6 +18,8 @@ registerMigrations([
 export const sandboxTfrStore = {
   async add(db: Sql, feature: AirspaceFeature): Promise<void> {
     await db.query('INSERT INTO sandbox_tfrs (id, feature) VALUES ($1, $2)', [feature.id, JSON.stringify(feature)]);
+    // The other instances lay it over their datasets at once rather than at their next poll.
+    await notifyChange(db, 'sandbox_tfr');
   },
   async all(db: Sql): Promise<AirspaceFeature[]> {
     const rows = await db.query<{ feature: AirspaceFeature | string }>('SELECT feature FROM sandbox_tfrs ORDER BY created_at, id');

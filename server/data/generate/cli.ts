@@ -5,6 +5,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readActiveDataset, writeDataset } from '../dataset-files';
+import { openDatasetRepository } from '../dataset-store';
 import { LAYERS, type DatasetFile } from '../model';
 import { generateSandboxDataset, refreshTimeRelative } from './index';
 
@@ -20,6 +21,13 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const file = await generateSandboxDataset({ now });
   const t1 = performance.now();
+  if (process.env.DATABASE_URL) {
+    // Into the database, where every instance on it swaps to it (docs/deploy.md "Datasets").
+    const repo = await openDatasetRepository(process.env, dataDir);
+    const where = await repo.write(file, { activate: true }).finally(() => repo.close());
+    console.log(`sandbox dataset ${file.version} -> ${where}, activated; generate ${((t1 - t0) / 1000).toFixed(1)} s, store ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    return;
+  }
   const target = await writeDataset(dataDir, file, { activate: true });
   const t2 = performance.now();
   const reread = await readActiveDataset(dataDir);

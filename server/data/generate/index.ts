@@ -118,7 +118,7 @@ export function refreshTimeRelative(file: DatasetFile, now: Date): DatasetFile {
  * Whether a stored sandbox was made by this generator from the installed airport data, with the FAA
  * files laid over it (a model-only file, written for measuring the model, is never served).
  */
-export function isCurrentSandbox(file: DatasetFile): boolean {
+export function isCurrentSandbox(file: Pick<DatasetFile, 'kind' | 'sources'>): boolean {
   return file.kind === 'sandbox'
     && file.sources.find((s) => s.id === GENERATOR_SOURCE_ID)?.version === GENERATOR_VERSION
     && airportVersionOf(file.sources) === airportPackageVersion()

@@ -1,12 +1,13 @@
 /**
  * npm run data:import -- <files…> [--no-activate] [--layer <layer> <file>]
- * Imports FAA files (UDDS/ADDS GeoJSON, NASR APT CSV, tfr.faa.gov XML) into DATA_DIR (default ./.data)
+ * Imports FAA files (UDDS/ADDS GeoJSON, NASR APT CSV, tfr.faa.gov XML) into DATA_DIR (default ./.data),
+ * or with DATABASE_URL into the database where every instance picks it up (docs/deploy.md "Datasets"),
  * and, unless --no-activate, makes the result the dataset the service starts on. A file that cannot
  * be read fails the import and leaves the active dataset untouched.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeDataset } from '../dataset-files';
+import { openDatasetRepository } from '../dataset-store';
 import { LAYERS, type Layer } from '../model';
 import { ImportFailure, importFilesDetailed, type ImportReport } from './import-files';
 
@@ -71,7 +72,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     const report = await importFilesDetailed(args.files, { layerOverrides: args.layerOverrides });
     console.log(formatReport(report));
-    const written = await writeDataset(dataDir, report.dataset, { activate: args.activate });
+    const repo = await openDatasetRepository(env, dataDir);
+    const written = await repo.write(report.dataset, { activate: args.activate }).finally(() => repo.close());
     console.log(`Dataset ${report.dataset.version} written to ${written}${args.activate ? ' and activated' : ' (not activated)'}.`);
     return 0;
   } catch (e) {

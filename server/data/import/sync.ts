@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readActiveDataset, writeDataset } from '../dataset-files';
+import { fileRepository, openDatasetRepository, type DatasetRepository } from '../dataset-store';
 import type { AirspaceFeature, DatasetFile, DatasetSource } from '../model';
 import { fetchFeatureLayer, type FetchLayerOptions } from './arcgis';
 import type { ParseResult } from './common';
@@ -56,6 +56,8 @@ export const sourceIdOf = (s: SyncService) => `faa:arcgis:${s.service}`;
 
 export interface SyncOptions {
   dataDir: string;
+  /** Where the previous dataset is read and the new one written; default DATA_DIR's files. */
+  repository?: DatasetRepository;
   now?: Date;
   activate?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -111,9 +113,10 @@ export async function syncFaa(opts: SyncOptions): Promise<SyncResult> {
   const services = opts.services ?? SYNC_SERVICES;
   const log = opts.log ?? (() => {});
   const warnings: string[] = [];
+  const repo = opts.repository ?? fileRepository(opts.dataDir);
   let previous: DatasetFile | null = null;
   try {
-    previous = await readActiveDataset(opts.dataDir);
+    previous = await repo.readActive();
   } catch (e) {
     warnings.push(`the active dataset could not be read (${(e as Error).message}); nothing can be kept from it`);
   }
@@ -150,7 +153,7 @@ export async function syncFaa(opts: SyncOptions): Promise<SyncResult> {
   }
   const built = buildDataset(parts, now);
   warnings.push(...built.warnings);
-  const written = await writeDataset(opts.dataDir, built.dataset, { activate: opts.activate ?? true });
+  const written = await repo.write(built.dataset, { activate: opts.activate ?? true });
   return { layers, dataset: built.dataset, written, warnings };
 }
 
@@ -180,10 +183,13 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const services = args.only ? SYNC_SERVICES.filter((s) => args.only!.includes(s.key)) : SYNC_SERVICES;
+  const dataDir = path.resolve(process.env.DATA_DIR || '.data');
+  // With DATABASE_URL the dataset goes to the database, where every instance picks it up.
+  const repository = await openDatasetRepository(process.env, dataDir);
   const result = await syncFaa({
-    dataDir: path.resolve(process.env.DATA_DIR || '.data'), activate: args.activate, services,
+    dataDir, repository, activate: args.activate, services,
     fetch: args.bbox ? { bbox: args.bbox } : {}, log: (l) => console.log(l),
-  });
+  }).finally(() => repository.close());
   for (const l of result.layers) {
     console.log(`${l.key.padEnd(30)} ${l.status.padEnd(6)} ${String(l.features).padStart(7)}${l.error ? `  (${l.error})` : ''}`);
   }

@@ -8,7 +8,8 @@
  * Auto-cancel, the purge and revalidation run on one instance at a time under an expiring lease
  * (clusterEvery, runOnce); the deliverer leases rows itself; the TFR sync is per instance by nature.
  */
-import { clusterEvery, registerWorker, revalidationLease, runOnce } from '../../background';
+import { clusterEvery, onStoreChange, registerWorker, revalidationLease, runOnce } from '../../background';
+import type { AppDeps } from '../../deps';
 import { leasesStore } from '../../store/leases';
 import { startDeliverer } from '../callbacks/deliver';
 import { revalidateApproved } from '../laanc/revalidate';
@@ -22,15 +23,36 @@ export const SANDBOX_TFR_SYNC_MS = 5_000;
 /** Run-once markers (e.g. of a dataset's revalidation) are forgotten after this many days. */
 const DONE_MARKERS_KEPT_DAYS = 30;
 
-function every(ms: number, fn: () => Promise<unknown>, onError: (err: unknown) => void): () => void {
+/**
+ * The sandbox TFR sync: every SANDBOX_TFR_SYNC_MS and at once when another instance announces a publish
+ * (NOTIFY). Never two runs side by side: a call during a run makes one more run after it.
+ */
+function sandboxTfrSync(deps: AppDeps): () => void {
   let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
+  let again = false;
+  const run = () => {
+    if (busy) {
+      again = true;
+      return;
+    }
     busy = true;
-    fn().catch(onError).finally(() => (busy = false));
-  }, ms);
+    syncSandboxTfrs(deps)
+      .catch((err) => deps.log.error('sandbox TFR sync failed', { error: String(err) }))
+      .finally(() => {
+        busy = false;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const timer = setInterval(run, SANDBOX_TFR_SYNC_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  const off = onStoreChange(deps, 'sandbox_tfr', run);
+  return () => {
+    clearInterval(timer);
+    off();
+  };
 }
 
 let registered = false;
@@ -51,7 +73,7 @@ export function registerOperationWorkers(): void {
     };
   });
   // Sandbox TFRs published through another instance, or before a restart, join this one's dataset.
-  registerWorker((deps) => (deps.config.profile === 'sandbox' ? every(SANDBOX_TFR_SYNC_MS, () => syncSandboxTfrs(deps), (err) => deps.log.error('sandbox TFR sync failed', { error: String(err) })) : () => undefined));
+  registerWorker((deps) => (deps.config.profile === 'sandbox' ? sandboxTfrSync(deps) : () => undefined));
   const purge = (deps: Parameters<typeof purgeExpiredEphemeral>[0]) =>
     Promise.all([purgeExpiredEphemeral(deps), leasesStore.purgeDone(deps.db, DONE_MARKERS_KEPT_DAYS)]);
   registerWorker((deps) => clusterEvery(deps, 'job:ephemeral-purge', PURGE_EVERY_MS, () => purge(deps), (err) => deps.log.error('ephemeral purge failed', { error: String(err) })));
