@@ -67,7 +67,7 @@ if (want('postgres')) {
   const pg = startThrowawayPostgres();
   if (pg.url) {
     try {
-      vitest('service tests on PostgreSQL', ['--project', 'node', 'server/store', 'server/routes', 'server/domain/callbacks', 'test/'], { TEST_DATABASE_URL: pg.url }, 'test-results/vitest-postgres.json');
+      vitest('service tests on PostgreSQL', ['--project', 'node', 'server/store', 'server/routes', 'server/services', 'test/'], { TEST_DATABASE_URL: pg.url }, 'test-results/vitest-postgres.json');
     } finally {
       pg.stop();
     }

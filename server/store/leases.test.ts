@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../test/helpers/service';
 import { clusterEvery, holderOf, releaseLeases, revalidationLease, runOnce, startBackgroundWork } from '../background';
-import { registerOperationWorkers } from '../domain/operations/workers';
+import { registerOperationWorkers } from '../services/operations/workers';
 import { bootstrap, emptyDataset } from '../bootstrap';
 import { Dataset } from '../data/dataset';
 import { silentLogger, type AppDeps } from '../deps';

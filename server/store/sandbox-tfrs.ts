@@ -1,6 +1,6 @@
 /**
  * TFRs the sandbox FAA publishes, kept in the store so that every instance on it (and a restarted one)
- * lays them over its dataset (server/domain/laanc/sandbox.ts).
+ * lays them over its dataset (server/services/laanc/sandbox.ts).
  */
 import type { AirspaceFeature } from '../data/model';
 import type { Sql } from './db';

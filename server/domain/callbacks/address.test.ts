@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertCallbackAllowed, checkUrlShape, classifyAddress, type AddressPolicy } from './address';
 import { signatureHeader, verifySignature } from './signing';
-import { backoffSeconds, BACKOFF_CAP_SECONDS } from './deliver';
+import { backoffSeconds, BACKOFF_CAP_SECONDS } from '../../services/callbacks/deliver';
 
 const strict: AddressPolicy = { allowLoopback: false, allowPrivate: false, requireHttps: false };
 

@@ -11,9 +11,9 @@ import {
   EphemeralOperationSchema,
   EphemeralPreviewSchema,
 } from '../../contract/ephemeral';
-import { claimEphemeral, createEphemeral, deleteEphemeral, getEphemeral, previewEphemeral } from '../../domain/operations/ephemeral';
+import { claimEphemeral, createEphemeral, deleteEphemeral, getEphemeral, previewEphemeral } from '../../services/operations/ephemeral';
 import { checkPolygonLimits } from '../../domain/operations/limits';
-import { checkCallbackUrl } from '../../domain/operations/service';
+import { checkCallbackUrl } from '../../services/operations/service';
 import { unprocessable } from '../../http/errors';
 import { route } from '../../http/route';
 

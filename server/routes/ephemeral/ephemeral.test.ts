@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
-import { purgeExpiredEphemeral } from '../../domain/operations/ephemeral';
+import { purgeExpiredEphemeral } from '../../services/operations/ephemeral';
 import { json, people, type People } from '../operations/test-helpers';
 
 const T0 = new Date('2026-12-01T15:00:00Z');

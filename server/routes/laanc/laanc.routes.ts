@@ -28,10 +28,10 @@ import {
   rescindedInvalid,
   updateLaanc,
   visibleAuthorization,
-} from '../../domain/laanc/service';
+} from '../../services/laanc/service';
 import type { AuthorizationAction } from '../../domain/laanc/state-machine';
-import { submit } from '../../domain/laanc/submit';
-import { autoCancelDue, transition } from '../../domain/laanc/transitions';
+import { submit } from '../../services/laanc/submit';
+import { autoCancelDue, transition } from '../../services/laanc/transitions';
 import { route, type RouteSpec } from '../../http/route';
 
 const err = (description: string) => ({ description, schema: ErrorSchema });

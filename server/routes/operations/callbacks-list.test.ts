@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import { CallbackListSchema } from '../../contract/operations';
-import { deliverDue, MAX_ATTEMPTS } from '../../domain/callbacks/deliver';
+import { deliverDue, MAX_ATTEMPTS } from '../../services/callbacks/deliver';
 import { COL, ROW, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
 import { laancOperation, people, submitAll, type People } from './test-helpers';
 

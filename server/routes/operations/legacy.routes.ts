@@ -5,7 +5,7 @@
  */
 import { ErrorSchema } from '../../contract/common';
 import { LegacyOperationRequestSchema, LegacyOperationResponseSchema } from '../../contract/operations';
-import { LEGACY_HEADERS, checkLegacyContentType, createLegacyOperation } from '../../domain/operations/legacy';
+import { LEGACY_HEADERS, checkLegacyContentType, createLegacyOperation } from '../../services/operations/legacy';
 import { ApiError } from '../../http/errors';
 import { route } from '../../http/route';
 

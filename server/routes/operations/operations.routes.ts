@@ -15,9 +15,9 @@ import {
   OperationWriteSchema,
   PlatformOperationSchema,
 } from '../../contract/operations';
-import { clientSigningSecret, listCallbacks, listVisibleCallbacks } from '../../domain/callbacks/view';
-import { createOperation, deleteOperation, listOperations, toPlatformOperation, updateOperation, visibleOperation } from '../../domain/operations/service';
-import { registerOperationWorkers } from '../../domain/operations/workers';
+import { clientSigningSecret, listCallbacks, listVisibleCallbacks } from '../../services/callbacks/view';
+import { createOperation, deleteOperation, listOperations, toPlatformOperation, updateOperation, visibleOperation } from '../../services/operations/service';
+import { registerOperationWorkers } from '../../services/operations/workers';
 import { route } from '../../http/route';
 import { legacyOperationRoutes } from './legacy.routes';
 

@@ -14,7 +14,7 @@ import {
   SandboxTfrRequestSchema,
   SandboxTfrResultSchema,
 } from '../../contract/laanc';
-import { faaDecision, listForFaa, publishTfr } from '../../domain/laanc/sandbox';
+import { faaDecision, listForFaa, publishTfr } from '../../services/laanc/sandbox';
 import type { AppDeps } from '../../deps';
 import { ApiError, errorBody, forbidden } from '../../http/errors';
 import type { Principal } from '../../http/principal';

@@ -5,8 +5,8 @@ import { json, laancOperation, people, submitAll, type People } from '../operati
 import { allRoutes } from '../index';
 import { DatasetProvider } from '../../data/dataset-provider';
 import type { AirspaceFeature } from '../../data/model';
-import { revalidateApproved, revalidateOnSwap } from '../../domain/laanc/revalidate';
-import { syncSandboxTfrs } from '../../domain/laanc/sandbox';
+import { revalidateApproved, revalidateOnSwap } from '../../services/laanc/revalidate';
+import { syncSandboxTfrs } from '../../services/laanc/sandbox';
 
 const T0 = new Date('2026-12-01T15:00:00Z');
 const h = (n: number) => new Date(T0.getTime() + n * 3_600_000);

@@ -19,9 +19,9 @@ import { laancHistoryStore } from '../../store/laanc-history';
 import { operationsStore } from '../../store/operations';
 import { enqueueStatusChange } from '../callbacks/outbox';
 import { isUuid, viewerOf, visibleOperation } from '../operations/service';
-import { MAX_DAYS_AHEAD, MAX_LAANC_ALTITUDE_FT, type CandidateDetail } from './candidates';
+import { MAX_DAYS_AHEAD, MAX_LAANC_ALTITUDE_FT, type CandidateDetail } from '../../domain/laanc/candidates';
 import { activeHashes, evaluate, laancOf, resultOf } from './service';
-import { initialStatus } from './state-machine';
+import { initialStatus } from '../../domain/laanc/state-machine';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -9,9 +9,9 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import { createEphemeral } from './ephemeral';
-import { operationPolygon } from './limits';
+import { operationPolygon } from '../../domain/operations/limits';
 import { checkCallbackUrl } from './service';
-import { parseIsoInZone } from './time';
+import { parseIsoInZone } from '../../domain/operations/time';
 
 export const SUNSET = 'Mon, 01 Sep 2025 00:00:00 GMT';
 /** RFC 8594 Sunset; Deprecation in the widely deployed draft form ("true": no public deprecation date). */

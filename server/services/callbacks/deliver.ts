@@ -12,8 +12,8 @@ import https from 'node:https';
 import type { AppDeps } from '../../deps';
 import { callbacksStore, type OutboxRecord } from '../../store/callbacks';
 import { holderOf } from '../../background';
-import { categoryAllowed, checkUrlShape, classifyAddress, policyFromConfig, safeLookup, type AddressPolicy } from './address';
-import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './signing';
+import { categoryAllowed, checkUrlShape, classifyAddress, policyFromConfig, safeLookup, type AddressPolicy } from '../../domain/callbacks/address';
+import { DELIVERY_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../domain/callbacks/signing';
 
 export const BACKOFF_BASE_SECONDS = 10;
 export const BACKOFF_CAP_SECONDS = 3600;

@@ -8,7 +8,7 @@ import type { Principal } from '../../http/principal';
 import type { CallbackList, CallbackListQuery } from '../../contract/operations';
 import { callbacksStore, type AttemptRecord, type OutboxRecord } from '../../store/callbacks';
 import { ownsCallback, viewerOf, visibleOperation } from '../operations/service';
-import { SIGNATURE_SCHEME } from './signing';
+import { SIGNATURE_SCHEME } from '../../domain/callbacks/signing';
 
 /**
  * Whether `p` registered the address a delivery went to (docs/security.md ("Leaks")): the signing client

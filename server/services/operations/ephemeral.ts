@@ -19,10 +19,10 @@ import type { Principal } from '../../http/principal';
 import { ephemeralStore, type EphemeralRecord } from '../../store/ephemeral';
 import { operationsStore, type OperationRecord } from '../../store/operations';
 import { identity } from '../../store/identity';
-import { newCallbackSecret } from '../callbacks/signing';
-import { nearestAirport } from '../places/nearest-airport';
+import { newCallbackSecret } from '../../domain/callbacks/signing';
+import { nearestAirport } from '../../domain/places/nearest-airport';
 import { isUuid, toPlatformOperation } from './service';
-import { addMinutes } from './time';
+import { addMinutes } from '../../domain/operations/time';
 
 /** Expired unclaimed rows stay (answering 410) this long before the purge removes them. */
 export const PURGE_AFTER_EXPIRY_MINUTES = 7 * 24 * 60;

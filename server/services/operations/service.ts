@@ -12,9 +12,9 @@ import type { Sql } from '../../store/db';
 import { identity } from '../../store/identity';
 import { laancStore } from '../../store/laanc';
 import { operationsStore, type OperationRecord, type Viewer } from '../../store/operations';
-import { assertCallbackAllowed, policyFromConfig } from '../callbacks/address';
-import { newCallbackSecret } from '../callbacks/signing';
-import { checkPolygonLimits } from './limits';
+import { assertCallbackAllowed, policyFromConfig } from '../../domain/callbacks/address';
+import { newCallbackSecret } from '../../domain/callbacks/signing';
+import { checkPolygonLimits } from '../../domain/operations/limits';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -13,7 +13,7 @@ import { ACTIVE_STATUSES, laancStore, type AuthorizationRecord, type LaancOperat
 import { laancHistoryStore, type AuthorizationEventRecord } from '../../store/laanc-history';
 import type { OperationRecord } from '../../store/operations';
 import { isUuid, viewerOf, visibleOperation } from '../operations/service';
-import { evaluateLaanc, toCandidate, type LaancEvaluation } from './candidates';
+import { evaluateLaanc, toCandidate, type LaancEvaluation } from '../../domain/laanc/candidates';
 import { autoCancelDue } from './transitions';
 
 export function toAuthorization(a: AuthorizationRecord): Authorization {

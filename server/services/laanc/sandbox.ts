@@ -18,7 +18,7 @@ import { laancStore } from '../../store/laanc';
 import { sandboxTfrStore } from '../../store/sandbox-tfrs';
 import { revalidateApproved } from './revalidate';
 import { authorizationResult, authorizationResults } from './service';
-import type { AuthorizationAction } from './state-machine';
+import type { AuthorizationAction } from '../../domain/laanc/state-machine';
 import { autoCancelDue, transition } from './transitions';
 
 export async function listForFaa(deps: AppDeps, q: { status?: AuthorizationStatus | undefined; limit: number; offset: number }) {

@@ -9,7 +9,7 @@
 import type { Dataset } from '../../data/dataset';
 import type { AppDeps } from '../../deps';
 import { laancStore } from '../../store/laanc';
-import { restrictionHits } from './restrictions';
+import { restrictionHits } from '../../domain/laanc/restrictions';
 import { transition } from './transitions';
 
 export interface Invalidation {

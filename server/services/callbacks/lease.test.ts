@@ -12,7 +12,7 @@ import { bootstrap } from '../../bootstrap';
 import { silentLogger, type AppDeps } from '../../deps';
 import { json, laancOperation, people, submitAll, type People } from '../../routes/operations/test-helpers';
 import { callbacksStore } from '../../store/callbacks';
-import { COL, ROW, inCell, kbfiDataset } from '../laanc/test-fixture';
+import { COL, ROW, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
 import { holderOf } from '../../background';
 import { deliverDue, startDeliverer } from './deliver';
 

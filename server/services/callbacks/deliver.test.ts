@@ -5,9 +5,9 @@ import { startTestService, type TestService } from '../../../test/helpers/servic
 import { bootstrap } from '../../bootstrap';
 import { silentLogger } from '../../deps';
 import { json, laancOperation, people, submitAll, type People } from '../../routes/operations/test-helpers';
-import { COL, ROW, inCell, kbfiDataset } from '../laanc/test-fixture';
+import { COL, ROW, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
 import { deliverDue, startDeliverer } from './deliver';
-import { verifySignature } from './signing';
+import { verifySignature } from '../../domain/callbacks/signing';
 
 const T0 = new Date('2026-12-01T15:00:00Z');
 const h = (n: number) => new Date(T0.getTime() + n * 3_600_000);

@@ -12,7 +12,7 @@ import { laancStore, type AuthorizationRecord } from '../../store/laanc';
 import { laancHistoryStore } from '../../store/laanc-history';
 import { operationsStore } from '../../store/operations';
 import { enqueueStatusChange } from '../callbacks/outbox';
-import { next, type AuthorizationAction } from './state-machine';
+import { next, type AuthorizationAction } from '../../domain/laanc/state-machine';
 
 export interface TransitionInput {
   authorizationId: string;
