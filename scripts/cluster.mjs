@@ -1,0 +1,91 @@
+// npm run cluster [-- <instances>]: a throwaway PostgreSQL, N service instances (default 3), each with its
+// own empty DATA_DIR (no shared filesystem: datasets come from the database), and HAProxy from Debian's
+// package in front on one address, checking GET /readyz (docs/deploy.md). Ctrl-C stops everything.
+// Also a library for scripts/cluster-bench.mjs.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startThrowawayPostgres } from './postgres.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitReady(base, timeoutMs = 300_000) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    try {
+      if ((await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) })).ok) return Date.now() - t0;
+    } catch {
+      /* not listening yet, or busy generating */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${base} not ready after ${timeoutMs} ms`);
+}
+
+function haproxyConfig(lbPort, instances) {
+  return [
+    'global', '  maxconn 4096',
+    'defaults', '  mode http', '  timeout connect 2s', '  timeout client 30s', '  timeout server 30s', '  timeout check 3s', '  retries 1', '  option redispatch',
+    `frontend skyplan`, `  bind 127.0.0.1:${lbPort}`, '  default_backend instances',
+    'backend instances', '  balance roundrobin', '  option httpchk GET /readyz', '  http-check expect status 200',
+    ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 2s fall 2 rise 2`),
+    '',
+  ].join('\n');
+}
+
+/** Starts (or restarts, same port and DATA_DIR) one instance. */
+export function startInstance(inst, env) {
+  inst.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, ...env, PORT: String(inst.port), HOST: '127.0.0.1', DATA_DIR: inst.dataDir },
+    stdio: ['ignore', 'ignore', inst.logErrors ? 'inherit' : 'ignore'],
+  });
+  return inst;
+}
+
+export async function startCluster({ instances = 3, pgPort = 5446, basePort = 4191, lbPort = 4186, env = {} } = {}) {
+  if (!existsSync('/usr/sbin/haproxy')) throw new Error('HAProxy is not installed: sudo apt-get install -y haproxy');
+  const pg = startThrowawayPostgres(pgPort);
+  if (!pg.url) throw new Error(pg.reason);
+  const root = mkdtempSync(path.join(os.tmpdir(), 'skyplan-cluster-'));
+  const portal = existsSync('dist/portal/index.html') ? path.resolve('dist/portal') : '';
+  const common = { PROFILE: 'sandbox', DATABASE_URL: pg.url, PORTAL_DIR: portal, DRAIN_DELAY_SECONDS: '2', ...env };
+  const list = Array.from({ length: instances }, (_, k) => ({ name: `i${k + 1}`, port: basePort + k, dataDir: path.join(root, `data-${k + 1}`), child: null }));
+  // The first makes the dataset; the others start at once and wait for it (docs/deploy.md "Datasets").
+  for (const inst of list) startInstance(inst, common);
+  await Promise.all(list.map((i) => waitReady(`http://127.0.0.1:${i.port}`)));
+  const cfg = path.join(root, 'haproxy.cfg');
+  writeFileSync(cfg, haproxyConfig(lbPort, list));
+  const lb = spawn('/usr/sbin/haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${lbPort}`;
+  await waitReady(url, 30_000);
+  return {
+    url, pgUrl: pg.url, instances: list, env: common,
+    async stop() {
+      lb.kill('SIGTERM');
+      await Promise.all(list.map((i) => (i.child && i.child.exitCode === null ? new Promise((r) => { i.child.once('exit', r); i.child.kill('SIGTERM'); }) : null)));
+      pg.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const n = Number(process.argv[2] ?? 3);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error('usage: npm run cluster -- [instances]');
+    process.exit(2);
+  }
+  console.log(`Starting PostgreSQL, ${n} instances and HAProxy (the first start generates the sandbox dataset once)...`);
+  const c = await startCluster({ instances: n });
+  console.log(`\n  Skyplan cluster: ${c.url}  (${n} instances behind HAProxy, PostgreSQL ${c.pgUrl})`);
+  for (const i of c.instances) console.log(`    ${i.name}: http://127.0.0.1:${i.port}  DATA_DIR ${i.dataDir}`);
+  console.log('  Ctrl-C stops everything.\n');
+  const stop = async () => {
+    await c.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
