@@ -52,10 +52,14 @@ export async function decodeDataset(id: string, gz: Buffer): Promise<DatasetFile
   return file;
 }
 
+/** Versions kept in the database besides the active one (older ones are removed on publish). */
+export const STORED_VERSIONS_KEPT = 5;
+
 /** Stores a dataset in the database and, with activate, makes every instance swap to it. */
 export async function publishDataset(db: Db, file: DatasetFile, opts: { activate: boolean; chunkBytes?: number }): Promise<StoredDatasetMeta> {
   const { meta, gzip: gz } = await encodeDataset(file);
   await datasetStore.put(db, meta, gz, opts);
+  await datasetStore.prune(db, STORED_VERSIONS_KEPT);
   return meta;
 }
 

@@ -14,7 +14,7 @@ import { bootstrap, emptyDataset } from '../bootstrap';
 import { testConfig } from '../config';
 import { loadDatasetFromStore } from '../data/dataset-boot';
 import { writeDataset } from '../data/dataset-files';
-import { fetchDataset, publishDataset, storeCacheDir } from '../data/dataset-store';
+import { fetchDataset, publishDataset, STORED_VERSIONS_KEPT, storeCacheDir } from '../data/dataset-store';
 import type { AirspaceFeature, DatasetFile } from '../data/model';
 import { silentLogger, type AppDeps } from '../deps';
 import { datasetStore } from './datasets';
@@ -105,6 +105,20 @@ describe('datasets in the store', () => {
     await publishDataset(svc.deps.db, dataset('activated-later'), { activate: true });
     expect(await poll()).toBe(true);
     expect(other.datasets.current().version).toBe('activated-later');
+  });
+});
+
+describe('stored versions', () => {
+  it('keeps the most recent ones and always the active one', async () => {
+    const db = svc.deps.db;
+    const active = await publishDataset(db, dataset('kept-active'), { activate: true });
+    for (let i = 0; i < STORED_VERSIONS_KEPT + 2; i++) await publishDataset(db, dataset(`newer-${i}`), { activate: false });
+    const versions = (await datasetStore.list(db)).map((m) => m.version);
+    expect(versions).toHaveLength(STORED_VERSIONS_KEPT + 1);
+    expect(versions).toContain('kept-active');
+    expect(versions).toContain(`newer-${STORED_VERSIONS_KEPT + 1}`);
+    expect(versions).not.toContain('newer-0');
+    expect((await datasetStore.active(db))!.id).toBe(active.id);
   });
 });
 

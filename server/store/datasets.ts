@@ -125,6 +125,19 @@ export const datasetStore = {
     return rows.map(toMeta);
   },
 
+  /**
+   * Forgets all but the `keep` most recently stored versions (the active one is always kept), so that
+   * daily syncs do not grow the database without end. Returns how many it removed.
+   */
+  async prune(db: Sql, keep: number): Promise<number> {
+    const rows = await db.query(
+      `DELETE FROM datasets WHERE id NOT IN (SELECT dataset_id FROM dataset_active)
+         AND id NOT IN (SELECT id FROM datasets ORDER BY created_at DESC, id LIMIT $1) RETURNING id`,
+      [keep],
+    );
+    return rows.length;
+  },
+
   /** The gzip'd JSON of one version, its chunks joined in order. */
   async content(db: Sql, id: string): Promise<Buffer> {
     const rows = await db.query<{ data: Uint8Array }>('SELECT data FROM dataset_chunks WHERE dataset_id = $1 ORDER BY seq', [id]);
