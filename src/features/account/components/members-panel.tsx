@@ -14,6 +14,7 @@ import { useCreateInvite, useInvites, useRevokeInvite } from '../api/invites';
 import './members.css';
 
 const ROLE_NAMES: Record<string, string> = { pilot: 'pilot', operator: 'operator', faa: 'sandbox FAA' };
+const INVITE_LABEL: Record<InviteRole, string> = { pilot: 'Pilot invite', operator: 'Operator invite' };
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function MembersPanel({ user }: { user: User }) {
@@ -128,9 +129,9 @@ function Invites() {
           {invites.data.invites.map((i) => (
             <li key={i.id} data-testid="members:invite">
               <span>
-                {ROLE_NAMES[i.role]} <span className="muted small">by {i.invitedBy}, until {when(i.expiresAt)}</span>
+                {INVITE_LABEL[i.role]} <span className="muted small">by {i.invitedBy}, until {when(i.expiresAt)}</span>
               </span>
-              <button type="button" className="button button-small" disabled={revoke.isPending} onClick={() => revoke.mutate(i.id)} aria-label={`Revoke the ${ROLE_NAMES[i.role]} invite until ${when(i.expiresAt)}`}>
+              <button type="button" className="button button-small" disabled={revoke.isPending} onClick={() => revoke.mutate(i.id)} aria-label={`Revoke the ${i.role} invite until ${when(i.expiresAt)}`}>
                 Revoke
               </button>
             </li>
