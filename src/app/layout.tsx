@@ -43,6 +43,7 @@ export function Layout() {
               {n.label}
             </NavLink>
           ))}
+          {user?.organization && <NavLink to="/members">Members</NavLink>}
           {isFaa && <NavLink to="/sandbox">FAA console</NavLink>}
         </nav>
         <div className="account" data-testid="account">

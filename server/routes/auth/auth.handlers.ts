@@ -1,14 +1,15 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { User } from '../../contract/auth';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { isScope, type Scope } from '../../contract/scopes';
 import type { AppDeps } from '../../deps';
 import { CSRF_COOKIE, requireCsrf, sessionCookieName } from '../../http/authenticate';
 import { clientAddress } from '../../http/client-address';
 import { ApiError, badRequest, unauthorized } from '../../http/errors';
-import { scopesForRoles, type Principal } from '../../http/principal';
+import type { Principal } from '../../http/principal';
 import { rateLimitsFor } from '../../http/rate-limit';
-import { dummySecretHash, identity, verifySecret, type UserRow } from '../../store/identity';
+import { dummySecretHash, identity, verifySecret } from '../../store/identity';
+import { startSession } from './start-session';
+import { toUser } from './to-user';
 
 /**
  * Client credentials grant (domain.md). An optional space-separated `scope` narrows the grant.
@@ -36,17 +37,6 @@ export async function issueClientToken(deps: AppDeps, c: Context, body: { client
   return { statusCode: 200, message: 'success', data: { accessToken: token, expires: expires.toISOString(), scope: scopes.join(' '), tokenType: 'Bearer' as const } };
 }
 
-export function toUser(u: UserRow): User {
-  return {
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    roles: u.roles,
-    organization: u.org_id ? { id: u.org_id, name: u.org_name ?? '' } : null,
-    scopes: scopesForRoles(u.roles),
-  };
-}
-
 /**
  * Rate-limited per address and per account. An unknown email is checked against a dummy hash, so it
  * costs the same as a wrong password and answers the same.
@@ -59,14 +49,7 @@ export async function signIn(deps: AppDeps, c: Context, body: { email: string; p
   const passwordOk = await verifySecret(body.password, user?.password_hash ?? (await dummySecretHash()));
   await limits.afterSignIn(address, body.email, !!user && passwordOk);
   if (!user || !passwordOk) throw unauthorized('Wrong email or password');
-  const session = await identity.createSession(deps.db, user.id, deps.config.sessionTtlSeconds);
-  const secure = deps.config.publicUrl.startsWith('https://');
-  const maxAge = deps.config.sessionTtlSeconds;
-  setCookie(c, sessionCookieName(deps.config), session.id, { httpOnly: true, sameSite: 'Lax', path: '/', secure, maxAge });
-  // The CSRF cookie keeps its plain name: the portal reads it, and it proves nothing by itself (the
-  // header is compared with the session's stored token, not with this cookie).
-  setCookie(c, CSRF_COOKIE, session.csrfToken, { httpOnly: false, sameSite: 'Lax', path: '/', secure, maxAge });
-  return { user: toUser(user), csrfToken: session.csrfToken, expires: session.expires.toISOString() };
+  return startSession(deps, c, user);
 }
 
 /** Ends the session (and with it every bearer token issued from it). Needs the CSRF header like any change. */

@@ -71,8 +71,13 @@ describe('defaults', () => {
       blockSeconds: 60,
       blockMaxSeconds: 3600,
       apiPerMinute: 1200,
+      accountsPerAddressPerHour: 10,
     });
-    expect(loadConfig({ RATE_LIMIT_API_PER_MINUTE: '0', RATE_LIMIT_FAILURES_PER_ACCOUNT: '9' }).rateLimits).toMatchObject({ apiPerMinute: 0, failuresPerAccount: 9 });
+    expect(loadConfig({ RATE_LIMIT_API_PER_MINUTE: '0', RATE_LIMIT_FAILURES_PER_ACCOUNT: '9', RATE_LIMIT_ACCOUNTS_PER_HOUR: '3' }).rateLimits).toMatchObject({
+      apiPerMinute: 0,
+      failuresPerAccount: 9,
+      accountsPerAddressPerHour: 3,
+    });
   });
 });
 

@@ -80,7 +80,7 @@ describe('GET /styles/{style}/style.json', () => {
   it('references only source layers, icons, patterns and fonts that are served', async () => {
     const s = await style('light');
     const sourceLayers: Record<string, Set<string>> = {
-      basemap: new Set(['land', 'water', 'boundary', 'aeroway', 'place']),
+      basemap: new Set(['land', 'landuse', 'water', 'boundary', 'aeroway', 'place']),
       airspace: new Set(['class_airspace', 'uasfm', 'sua', 'tfr', 'nsufr', 'stadium', 'national_park', 'airport', 'washington_frz', 'washington_sfra', 'satr', 'mtr', 'recreational_flyer_fixed_site', 'community_advisory', 'notam', 'uasfm_label']),
     };
     for (const l of s.layers) {

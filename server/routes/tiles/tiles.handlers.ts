@@ -121,7 +121,7 @@ export async function vectorTile(deps: AppDeps, c: Context, params: { source: st
     if (!(await streetsInfo(deps))) throw fail(404, 'No street basemap is served here (BASEMAP_PMTILES is not set or not readable)');
     tile = { ...(await streetsArchive(deps.config.basemapPmtiles!).tile(coord.tile)), maxAge: 86_400 };
   } else {
-    if (params.source === 'basemap') await basemapReady();
+    if (params.source === 'basemap') await basemapReady(coord.tile.z);
     tile = tileServiceFor(deps.datasets, deps.now).tile(params.source as 'basemap' | 'airspace', coord.tile);
   }
   const headers: Record<string, string> = {

@@ -1,9 +1,11 @@
 /**
- * Style layers of the basemap source: a water-coloured background, land over it, inland water,
- * boundaries by admin level and place labels ranked by population.
+ * Style layers of the basemap source: a water-coloured background, land over it, modelled urban areas
+ * at city zoom, inland water, boundaries by admin level and place labels ranked by population.
  */
 import type { LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
+import { BASEMAP_LAYER } from '../../contract/map-layers';
 import { FONT_BOLD, FONT_REGULAR, FONT_SEMIBOLD } from './fonts';
+import { URBAN_MINZOOM } from '../basemap-urban';
 import type { Palette } from './palette';
 
 const src = { source: 'basemap' } as const;
@@ -13,6 +15,16 @@ export function basemapLayers(p: Palette): LayerSpecification[] {
     // Open water is the background: the land data is land, everything else is sea.
     { id: 'background', type: 'background', paint: { 'background-color': p.water } },
     { id: 'land', type: 'fill', ...src, 'source-layer': 'land', paint: { 'fill-color': p.land, 'fill-antialias': false } },
+    {
+      // Opaque, so overlapping discs of neighbouring towns read as one area; it fades in from city zoom.
+      id: BASEMAP_LAYER.urban,
+      type: 'fill',
+      ...src,
+      'source-layer': 'landuse',
+      minzoom: URBAN_MINZOOM,
+      filter: ['==', ['get', 'class'], 'urban'],
+      paint: { 'fill-color': p.urban, 'fill-opacity': ['interpolate', ['linear'], ['zoom'], URBAN_MINZOOM, 0, URBAN_MINZOOM + 1, 1], 'fill-antialias': false },
+    },
     { id: 'water', type: 'fill', ...src, 'source-layer': 'water', paint: { 'fill-color': p.water } },
     ...aerowayLayers(p),
     {

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { DEMO_ACCOUNTS } from '../../../server/contract/demo-accounts';
 import { SignInForm } from '../../features/account/components/sign-in-form';
 import { useDataStatus } from '../../features/briefing/api/get-data-status';
@@ -22,6 +22,11 @@ export function Component() {
           navigate(!asked && session.user.roles.includes('faa') ? '/sandbox' : next, { replace: true })
         }
       />
+      {status.data?.profile === 'sandbox' && (
+        <p className="small" data-testid="sign-in:sign-up">
+          New here? <Link to="/sign-up">Create an account</Link> with an organization of your own (sandbox).
+        </p>
+      )}
       {status.data?.profile === 'sandbox' && (
         <section className="stack-tight" aria-labelledby="demo-accounts" data-testid="sign-in:demo-accounts">
           <h2 id="demo-accounts">Demo accounts (sandbox only)</h2>

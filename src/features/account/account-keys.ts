@@ -1,4 +1,5 @@
 export const accountKeys = {
   all: ['account'] as const,
   me: () => [...accountKeys.all, 'me'] as const,
+  invites: () => [...accountKeys.all, 'invites'] as const,
 };

@@ -13,14 +13,17 @@ export function signIn(input: SignInInput): Promise<Session> {
   return request('/v1/auth/sign-in', SessionSchema, { method: 'POST', body: input });
 }
 
-export function useSignIn() {
+/** What every way of starting a session (sign-in, sign-up, sign-up by invite) does with the cache. */
+export function useStartSession(): (session: Session) => void {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: (session) => {
-      // Everything cached so far was fetched as someone else (or nobody).
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== accountKeys.all[0] });
-      qc.setQueryData(accountKeys.me(), session);
-    },
-  });
+  return (session) => {
+    // Everything cached so far was fetched as someone else (or nobody).
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== accountKeys.all[0] });
+    qc.setQueryData(accountKeys.me(), session);
+  };
+}
+
+export function useSignIn() {
+  const started = useStartSession();
+  return useMutation({ mutationFn: signIn, onSuccess: started });
 }
