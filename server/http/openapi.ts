@@ -74,6 +74,9 @@ function scopeDescriptions(routes: RouteSpec[]): Record<string, string> {
 export function buildOpenApi(routes: RouteSpec[], info: { serverUrl: string; version: string }): Json {
   const components: Json = {};
   const paths: Record<string, Json> = {};
+  // Request bodies first: a schema used both ways keeps its input form (fields with a default are
+  // optional to send), so a generated client does not demand them.
+  for (const r of routes) if (!r.hidden && r.body) toSchema(r.body, 'input', components);
   for (const r of routes) {
     if (r.hidden) continue;
     const responses: Json = {};
