@@ -33,7 +33,6 @@ const INIT_SCRIPT = `'use strict';
 `;
 
 const PAGE_CSS = `.sp-docs-head{font:15px/1.5 system-ui,sans-serif;max-width:1460px;margin:0 auto;padding:1rem 20px 0;color:#1b2330}
-.sp-docs-head h1{font-size:1.6rem;margin:.2rem 0}
 .sp-docs-head p{margin:.3rem 0}
 .sp-sandbox{background:#fff8c5;border:1px solid #d4a72c;border-radius:4px;padding:.5rem .75rem}
 .sp-sandbox code{font:13px ui-monospace,monospace;background:#fff;padding:0 .25rem;border-radius:3px}

@@ -32,8 +32,8 @@ export function docsPage(doc: Record<string, unknown>, options: DocsPageOptions)
   const data = client ? ` data-client-id="${esc(client.id)}" data-client-secret="${esc(client.secret)}"` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(info.title)} — API</title>
 <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png"><link rel="stylesheet" href="/docs/assets/swagger-ui.css"><link rel="stylesheet" href="/docs/assets/docs.css"></head>
-<body><header class="sp-docs-head"><h1>${esc(info.title)}</h1><p>${esc(info.description)}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Runnable examples: <code>examples/</code> in the repository.</p>${sandbox}</header>
+<body><header class="sp-docs-head"><p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Runnable examples: <code>examples/</code> in the repository.</p>${sandbox}</header>
 <div id="swagger-ui" data-openapi="/openapi.json"${data}></div>
-<noscript><div class="sp-ops">${operationList(doc)}</div></noscript>
+<noscript><div class="sp-ops"><h1>${esc(info.title)}</h1><p>${esc(info.description)}</p>${operationList(doc)}</div></noscript>
 <script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/assets/docs-init.js"></script></body></html>`;
 }
