@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'src/geo/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'src/geo/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-      return c.json(errorBody(err.status, err.message, err.details), err.status as 400);
+      return c.json({ ...errorBody(err.status, err.message, err.details), ...err.fields }, err.status as 400);
     }
     deps.log.error('unhandled error', { path: c.req.path, method: c.req.method, error: String(err instanceof Error ? err.stack : err) });
     return c.json(errorBody(500, 'Unexpected error; it has been logged'), 500);
@@ -66,6 +66,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
 function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean): void {
   app.on(r.method.toUpperCase(), honoPath(r.path), async (c) => {
+    try {
+      return await handle(c);
+    } catch (e) {
+      throw r.mapError && e instanceof ApiError ? r.mapError(e) : e;
+    }
+  });
+  async function handle(c: Context) {
     // Public routes do not look at credentials: a stale token sent along to a tile or to the token
     // endpoint itself is no reason to refuse it.
     const principal = r.access === 'public' ? null : await authenticate(c, deps);
@@ -90,7 +97,7 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     for (const [k, v] of Object.entries(out.headers ?? {})) c.header(k, v);
     if (status === 204) return c.body(null, 204);
     return c.json(out.body as object, status as 200);
-  });
+  }
 }
 
 function checked<T>(value: T, where: string, invalid: 400 | 422): T {

@@ -1,19 +1,46 @@
 /** Authentication: OAuth client credentials (domain.md) and people's sign-in (endpoints.md). */
 import { z } from 'zod';
-import { envelope } from './common';
+import { envelope, ErrorSchema } from './common';
 
+/**
+ * Client credentials (RFC 6749 4.4). The client authenticates in the body (client_secret_post) or with
+ * HTTP Basic (client_secret_basic), in which case client_id and client_secret are left out here.
+ */
 export const TokenRequestSchema = z
   .object({
-    grant_type: z.literal('client_credentials'),
-    client_id: z.string().min(1).max(200),
-    client_secret: z.string().min(1).max(500),
-    scope: z.string().max(2000).optional(),
+    // A string, not a literal, so that another grant type is told apart from a missing one
+    // (unsupported_grant_type, not invalid_request); the document still names the one value.
+    grant_type: z.string().min(1).max(100).meta({ enum: ['client_credentials'], description: 'client_credentials, the only grant' }),
+    client_id: z.string().min(1).max(200).optional(),
+    client_secret: z.string().min(1).max(500).optional(),
+    scope: z.string().max(2000).optional().meta({ description: 'Space-separated scopes narrowing the grant (default: every scope of the client)' }),
   })
   .meta({ id: 'TokenRequest' });
+export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
-export const TokenResponseSchema = envelope(
+/**
+ * The provider's legacy envelope (domain.md: `data.accessToken`, `data.expires`). This service adds RFC
+ * 6749 5.1's fields beside it at the top level, so that standard OAuth clients read it too.
+ */
+export const LegacyTokenResponseSchema = envelope(
   z.object({ accessToken: z.string(), expires: z.iso.datetime({ offset: true }), scope: z.string().optional(), tokenType: z.literal('Bearer').optional() }),
-).meta({ id: 'TokenResponse' });
+);
+
+/** What this service answers. Other deployments of the interface may send only the legacy part. */
+export const TokenResponseSchema = LegacyTokenResponseSchema.extend({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().nonnegative().meta({ description: 'Seconds until the token expires' }),
+  scope: z.string().meta({ description: 'Granted scopes, space-separated' }),
+}).meta({ id: 'TokenResponse' });
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+/** RFC 6749 5.2 error codes the token endpoint answers with. */
+export const OAuthErrorCodeSchema = z.enum(['invalid_request', 'invalid_client', 'invalid_scope', 'unsupported_grant_type']);
+export type OAuthErrorCode = z.infer<typeof OAuthErrorCodeSchema>;
+
+/** The error envelope with RFC 6749 5.2's `error` and `error_description` added. */
+export const TokenErrorSchema = ErrorSchema.extend({ error: OAuthErrorCodeSchema, error_description: z.string() }).meta({ id: 'TokenError' });
 
 export const RoleSchema = z.enum(['pilot', 'operator', 'faa']).meta({ id: 'Role', description: 'pilot; operator of an organization; sandbox FAA' });
 export type Role = z.infer<typeof RoleSchema>;

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
+    /** Extra top-level fields of the error body (the token endpoint's RFC 6749 `error`). */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -3,6 +3,8 @@
  * output, which is the dialect of OpenAPI 3.1). Schemas given an id with .meta({ id }) become components.
  */
 import { z } from 'zod';
+import { SCOPES } from '../contract/scopes';
+import { requestExample, responseExample, successResponse } from './openapi-examples';
 import type { RouteSpec } from './route';
 
 type Json = Record<string, unknown>;
@@ -51,17 +53,40 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', comp
   }));
 }
 
+/** Scopes for a client token; a person's token or session carries every scope, decided per record. */
+function security(r: RouteSpec): Json[] {
+  if (r.access === 'public') return [];
+  if (r.access === 'person') return [{ bearer: [] }, { session: [] }];
+  const scopes = typeof r.access === 'string' ? [r.access] : [...r.access];
+  return [{ oauth2: scopes }, { bearer: [] }, { session: [] }];
+}
+
+/** Each scope with the operations that accept it, so the Authorize dialog says what a scope is for. */
+function scopeDescriptions(routes: RouteSpec[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const scope of SCOPES) {
+    const ops = routes.filter((r) => !r.hidden && r.access !== 'public' && r.access !== 'person' && (typeof r.access === 'string' ? r.access === scope : r.access.includes(scope)));
+    out[scope] = ops.length ? ops.map((r) => r.operationId).join(', ') : 'accepted in place of a scope of the same name (hazard:read for hazar:read)';
+  }
+  return out;
+}
+
 export function buildOpenApi(routes: RouteSpec[], info: { serverUrl: string; version: string }): Json {
   const components: Json = {};
   const paths: Record<string, Json> = {};
+  // Request bodies first: a schema used both ways keeps its input form (fields with a default are
+  // optional to send), so a generated client does not demand them.
+  for (const r of routes) if (!r.hidden && r.body) toSchema(r.body, 'input', components);
   for (const r of routes) {
     if (r.hidden) continue;
     const responses: Json = {};
+    const ok = successResponse(r);
     for (const [status, res] of Object.entries(r.responses)) {
+      const example = ok?.status === status ? { example: responseExample(r) } : {};
       const content = res.contentType
         ? { [res.contentType]: { schema: { type: 'string', format: 'binary' } } }
         : res.schema
-          ? { 'application/json': { schema: toSchema(res.schema, 'output', components) } }
+          ? { 'application/json': { schema: toSchema(res.schema, 'output', components), ...example } }
           : undefined;
       responses[status] = content ? { description: res.description, content } : { description: res.description };
     }
@@ -74,12 +99,13 @@ export function buildOpenApi(routes: RouteSpec[], info: { serverUrl: string; ver
       parameters: [...parameters(r.params, 'path', components), ...parameters(r.query, 'query', components)],
       responses,
       'x-access': r.access,
-      security: r.access === 'public' ? [] : [{ bearer: typeof r.access === 'string' && r.access !== 'person' ? [r.access] : r.access === 'person' ? [] : [...r.access] }, { session: [] }],
+      security: security(r),
     };
     if (r.body) {
       const schema = toSchema(r.body, 'input', components);
+      const example = requestExample(r);
       const content: Json = {};
-      for (const t of r.bodyTypes ?? ['json']) content[t === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'] = { schema };
+      for (const t of r.bodyTypes ?? ['json']) content[t === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'] = { schema, example };
       op.requestBody = { required: !r.bodyOptional, content };
     }
     (paths[r.path] ??= {})[r.method] = op;
@@ -96,8 +122,13 @@ export function buildOpenApi(routes: RouteSpec[], info: { serverUrl: string; ver
     components: {
       schemas: components,
       securitySchemes: {
-        bearer: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/v1/oauth/token', scopes: {} } } },
-        session: { type: 'apiKey', in: 'cookie', name: 'sp_session' },
+        oauth2: {
+          type: 'oauth2',
+          description: 'Client credentials: POST /v1/oauth/token with client_id and client_secret (HTTP Basic or in the body).',
+          flows: { clientCredentials: { tokenUrl: '/v1/oauth/token', scopes: scopeDescriptions(routes) } },
+        },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A token from /v1/oauth/token (or /v1/auth/token for a signed-in person), pasted as it is.' },
+        session: { type: 'apiKey', in: 'cookie', name: 'sp_session', description: "The portal's signed-in session (with X-CSRF-Token on changes)." },
       },
     },
   };

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Scope } from '../contract/scopes';
 import type { AppDeps } from '../deps';
+import type { ApiError } from './errors';
 import type { Principal } from './principal';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -70,6 +71,13 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   invalidStatus?: 400 | 422;
   /** Runs after auth and before validation; may throw (e.g. 410 for an operation a profile removed). */
   precheck?: (deps: AppDeps) => void;
+  /**
+   * Examples for the OpenAPI document where the contract's own would not pass its rules (time windows,
+   * cross-field checks); parsed with the route's schemas by test/openapi-examples.test.ts.
+   */
+  examples?: { request?: unknown; response?: unknown };
+  /** Rewrites this route's errors, validation included (the token endpoint adds RFC 6749's `error`). */
+  mapError?: (e: ApiError) => ApiError;
   /** Hide from the OpenAPI document (only for the document and its page themselves). */
   hidden?: boolean;
   responses: Record<number, ResponseSpec>;

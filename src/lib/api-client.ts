@@ -7,7 +7,7 @@
  * Every response is parsed with its contract schema, so a service that drifts fails loudly.
  */
 import type { z } from 'zod';
-import { TokenResponseSchema } from '../../server/contract/auth';
+import { LegacyTokenResponseSchema } from '../../server/contract/auth';
 import { ErrorSchema } from '../../server/contract/common';
 import { ApiError } from './api-error';
 import { readCookie } from './cookies';
@@ -77,7 +77,8 @@ async function bearer(remote: RemoteConnection, signal?: AbortSignal): Promise<s
     signal: signal ?? null,
   });
   if (!res.ok) throw await readError(res);
-  const parsed = parseWith(TokenResponseSchema, await res.json(), '/v1/oauth/token');
+  // Another deployment of the interface may answer with the legacy envelope only.
+  const parsed = parseWith(LegacyTokenResponseSchema, await res.json(), '/v1/oauth/token');
   token = { value: parsed.data.accessToken, expiresAt: Date.parse(parsed.data.expires), for: key };
   return token.value;
 }

@@ -1,40 +1,59 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
+import type { TokenRequest, TokenResponse } from '../../contract/auth';
 import { isScope, type Scope } from '../../contract/scopes';
 import type { AppDeps } from '../../deps';
 import { CSRF_COOKIE, requireCsrf, sessionCookieName } from '../../http/authenticate';
 import { clientAddress } from '../../http/client-address';
-import { ApiError, badRequest, unauthorized } from '../../http/errors';
+import { unauthorized } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import { rateLimitsFor } from '../../http/rate-limit';
 import { dummySecretHash, identity, verifySecret } from '../../store/identity';
 import { startSession } from './start-session';
 import { toUser } from './to-user';
+import { clientCredentials, oauthError } from './oauth';
 
 /**
- * Client credentials grant (domain.md). An optional space-separated `scope` narrows the grant.
- * Rate-limited per address and per client_id; an unknown client costs the same scrypt as a wrong secret.
+ * Client credentials grant (domain.md, RFC 6749 4.4). An optional space-separated `scope` narrows the
+ * grant. Rate-limited per address and per client_id; an unknown client costs the same scrypt as a wrong
+ * secret. Errors carry RFC 6749's `error` beside the envelope (./oauth.ts).
  */
-export async function issueClientToken(deps: AppDeps, c: Context, body: { client_id: string; client_secret: string; scope?: string | undefined }) {
+export async function issueClientToken(deps: AppDeps, c: Context, body: TokenRequest) {
+  const credentials = clientCredentials(c, body);
   const limits = rateLimitsFor(deps);
   const address = clientAddress(c, deps.config.trustProxyHops);
-  await limits.beforeToken(address, body.client_id);
-  const client = await identity.clientById(deps.db, body.client_id);
-  const secretOk = await verifySecret(body.client_secret, client?.secret_hash ?? (await dummySecretHash()));
-  await limits.afterToken(address, body.client_id, !!client && secretOk);
+  await limits.beforeToken(address, credentials.id);
+  const client = await identity.clientById(deps.db, credentials.id);
+  const secretOk = await verifySecret(credentials.secret, client?.secret_hash ?? (await dummySecretHash()));
+  await limits.afterToken(address, credentials.id, !!client && secretOk);
   // Same answer for an unknown client and a wrong secret: no hint which one was wrong.
-  if (!client || !secretOk) throw unauthorized('Unknown client or wrong client secret');
+  if (!client || !secretOk) throw oauthError(401, 'invalid_client', 'Unknown client or wrong client secret');
   let scopes: Scope[] = client.scopes;
   if (body.scope !== undefined && body.scope.trim() !== '') {
     const asked = body.scope.trim().split(/\s+/);
     const unknown = asked.filter((s) => !isScope(s));
-    if (unknown.length) throw badRequest(`Unknown scope: ${unknown.join(', ')}`);
+    if (unknown.length) throw oauthError(400, 'invalid_scope', `Unknown scope: ${unknown.join(', ')}`);
     const notGranted = asked.filter((s) => !client.scopes.includes(s as Scope));
-    if (notGranted.length) throw new ApiError(403, `The client may not have the scope ${notGranted.join(', ')}`);
+    if (notGranted.length) throw oauthError(403, 'invalid_scope', `The client may not have the scope ${notGranted.join(', ')}`);
     scopes = asked as Scope[];
   }
   const { token, expires } = await deps.tokens.issue({ sub: client.id, kind: 'client', name: client.name, scopes, roles: [], org: client.org_id }, deps.now());
-  return { statusCode: 200, message: 'success', data: { accessToken: token, expires: expires.toISOString(), scope: scopes.join(' '), tokenType: 'Bearer' as const } };
+  return tokenReply(token, expires, scopes, deps.now());
+}
+
+/** The legacy envelope and, at the top level, RFC 6749 5.1's fields (one token, two spellings). */
+function tokenReply(token: string, expires: Date, scopes: readonly string[], now: Date): TokenResponse {
+  const scope = scopes.join(' ');
+  return {
+    statusCode: 200,
+    message: 'success',
+    data: { accessToken: token, expires: expires.toISOString(), scope, tokenType: 'Bearer' },
+    access_token: token,
+    token_type: 'Bearer',
+    // Rounded down: never claims a second the token does not have.
+    expires_in: Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 1000)),
+    scope,
+  };
 }
 
 /**
@@ -86,5 +105,5 @@ export async function issueUserToken(deps: AppDeps, p: Principal) {
   if (!p.sessionHash) throw unauthorized('A person token needs a signed-in session');
   const claims = { sub: p.id, kind: 'user' as const, name: p.name, scopes: [...p.scopes], roles: [...p.roles], org: p.orgId, sid: p.sessionHash };
   const { token, expires } = await deps.tokens.issue(claims, deps.now());
-  return { statusCode: 200, message: 'success', data: { accessToken: token, expires: expires.toISOString(), scope: [...p.scopes].join(' '), tokenType: 'Bearer' as const } };
+  return tokenReply(token, expires, [...p.scopes], deps.now());
 }

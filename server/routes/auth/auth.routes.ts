@@ -1,8 +1,9 @@
 
-import { SessionSchema, SignInRequestSchema, TokenRequestSchema, TokenResponseSchema } from '../../contract/auth';
+import { SessionSchema, SignInRequestSchema, TokenErrorSchema, TokenRequestSchema, TokenResponseSchema } from '../../contract/auth';
 import { ErrorSchema } from '../../contract/common';
 import { route } from '../../http/route';
 import { issueClientToken, issueUserToken, me, signIn, signOut } from './auth.handlers';
+import { TOKEN_REPLY_HEADERS, toOAuthError } from './oauth';
 
 const err = (description: string) => ({ description, schema: ErrorSchema });
 
@@ -12,20 +13,24 @@ export const authRoutes = [
     path: '/v1/oauth/token',
     operationId: 'getOauthToken',
     summary: 'Get OAuth token (client credentials)',
-    description: 'Form-encoded or JSON. An optional space-separated `scope` narrows the grant. No refresh token: ask again after `expires`.',
+    description:
+      'OAuth 2.0 client credentials (RFC 6749 4.4), form-encoded or JSON; the client authenticates with HTTP Basic (client_secret_basic) or `client_id` and `client_secret` in the body. ' +
+      'An optional space-separated `scope` narrows the grant. The reply holds the token twice: `access_token` (RFC 6749 5.1) and `data.accessToken` (the legacy envelope). ' +
+      'Errors add RFC 6749 5.2 `error` and `error_description` to the error envelope. No refresh token: ask again before `expires_in` runs out.',
     tags: ['Authorization'],
     access: 'public',
     body: TokenRequestSchema,
     bodyTypes: ['form', 'json'],
     invalidStatus: 400,
     responses: {
-      200: { description: 'Access token', schema: TokenResponseSchema },
-      400: err('Malformed request'),
-      401: err('Unknown client or wrong secret'),
-      403: err('Scope not allowed'),
+      200: { description: 'Access token (Cache-Control: no-store)', schema: TokenResponseSchema },
+      400: { description: 'invalid_request, unsupported_grant_type or invalid_scope (unknown scope)', schema: TokenErrorSchema },
+      401: { description: 'invalid_client: unknown client or wrong secret (WWW-Authenticate: Basic)', schema: TokenErrorSchema },
+      403: { description: 'invalid_scope: a scope the client does not hold', schema: TokenErrorSchema },
       429: err('Too many requests or failures from this address or for this client (Retry-After, RateLimit-* headers)'),
     },
-    handler: async ({ deps, body, c }) => ({ body: await issueClientToken(deps, c, body) }),
+    mapError: toOAuthError,
+    handler: async ({ deps, body, c }) => ({ body: await issueClientToken(deps, c, body), headers: TOKEN_REPLY_HEADERS }),
   }),
   route({
     method: 'post',
@@ -80,7 +85,7 @@ export const authRoutes = [
     tags: ['Account'],
     access: 'person',
     responses: { 200: { description: 'Access token', schema: TokenResponseSchema }, 401: err('Not signed in') },
-    handler: async ({ deps, principal }) => ({ body: await issueUserToken(deps, principal!) }),
+    handler: async ({ deps, principal }) => ({ body: await issueUserToken(deps, principal!), headers: TOKEN_REPLY_HEADERS }),
   }),
 ];
 

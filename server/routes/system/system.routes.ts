@@ -3,6 +3,8 @@ import { StatusSchema } from '../../contract/system';
 import { buildOpenApi } from '../../http/openapi';
 import { route, type RouteSpec } from '../../http/route';
 import { serviceStatus } from './system.handlers';
+import { notFound } from '../../http/errors';
+import { docsAsset } from './docs-assets';
 import { docsPage } from './docs-page';
 import { HealthSchema, LIVE, readiness } from './health';
 
@@ -58,12 +60,35 @@ export function systemRoutes(all: () => RouteSpec[]): RouteSpec[] {
       method: 'get',
       path: '/docs',
       operationId: 'docs',
-      summary: 'A readable page of the OpenAPI document',
+      summary: 'The interactive reference (Swagger UI) of the OpenAPI document',
       tags: ['Meta'],
       access: 'public',
       hidden: true,
       responses: { 200: { description: 'HTML', contentType: 'text/html' } },
-      handler: ({ c }) => c.html(docsPage(buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: '' }))),
+      handler: ({ c, deps }) => {
+        const { profile, apiClientId, apiClientSecret } = deps.config;
+        const sandboxClient = profile === 'sandbox' ? { id: apiClientId, secret: apiClientSecret } : null;
+        return c.html(docsPage(buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: '' }), { sandboxClient }));
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/docs/assets/{file}',
+      operationId: 'docsAsset',
+      summary: "The reference page's files: Swagger UI from swagger-ui-dist, its init script and styles",
+      tags: ['Meta'],
+      access: 'public',
+      hidden: true,
+      params: z.object({ file: z.string().max(100) }),
+      responses: { 200: { description: 'The file', contentType: 'application/octet-stream' }, 404: { description: 'No such file' } },
+      handler: ({ c, params }) => {
+        const asset = docsAsset(params.file);
+        if (!asset) throw notFound(`No such file: ${params.file}`);
+        const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+        const headers: Record<string, string> = { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=3600', Vary: 'Accept-Encoding' };
+        if (gzip) headers['Content-Encoding'] = 'gzip';
+        return new Response(new Uint8Array(gzip ? asset.gzip : asset.body), { headers });
+      },
     }),
   ];
 }
