@@ -1,4 +1,4 @@
-import { area } from '@turf/turf';
+import { area, buffer, lineString } from '@turf/turf';
 import fc from 'fast-check';
 import type { LineString, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,10 @@ describe('polygons and paths across 180°', () => {
     expect(areaSqMi(corridor)).toBeGreaterThan(0.04);
     expect(areaSqMi(corridor)).toBeLessThan(0.07);
     expect(checkPolygonLimits(corridor)).toEqual([]);
+    // A diagonal path: turf alone projects it about its box's middle (0°) and comes back 24% narrower.
+    const diagonal = [[179.995, 51.99], [-179.995, 52.01]];
+    const at0 = buffer(lineString(diagonal.map(([x, y]) => [x! > 0 ? x! - 180 : x! + 180, y!])), 50, { units: 'meters' })!;
+    expect(area(normaliseAtAntimeridian(bufferLineString({ type: 'LineString', coordinates: diagonal })!)) / area(at0)).toBeCloseTo(1, 3);
     // A path that ends 20 m short of 180° still gets a corridor whose cap crosses it, within range.
     const near = bufferLineString({ type: 'LineString', coordinates: [[179.99, 52], [179.9997, 52]] })!;
     expect(Math.max(...lons(near).map(Math.abs))).toBeLessThanOrEqual(180);
