@@ -5,13 +5,14 @@
  * legacy 4.3 (a polygon, and a path across 180°), suitability, elevation and sandbox TFRs. Nothing of the band around
  * the globe at that latitude (Seattle's airspace at 47.5°N) appears, and areas are the small box's.
  */
+import fc from 'fast-check';
 import type { Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AirspaceFeature } from '../server/data/model';
 import { fixtureFile } from '../server/domain/briefing/fixtures';
 import { agl, box, sfc } from '../server/domain/briefing/fixtures/build';
 import { areaSqMi } from '../server/domain/operations/limits';
-import { json, laancOperation, operationBody, people, type People } from '../server/routes/operations/test-helpers';
+import { json, laancOperation, operationBody, people, POC, type People } from '../server/routes/operations/test-helpers';
 import { startTestService, type TestService } from './helpers/service';
 
 const T0 = new Date('2026-12-01T15:00:00Z');
@@ -241,4 +242,37 @@ describe('hostile shapes at 180° are still refused, naming the field', () => {
     expect(r.status).toBe(400);
     expect(await r.text()).toMatch(/body\.geometry.*antimeridian/);
   });
+});
+
+describe('random rings at 180°', () => {
+  const near180 = fc.tuple(fc.boolean(), fc.double({ min: 0, max: 0.02, noNaN: true }), fc.double({ min: 47.53, max: 47.54, noNaN: true }));
+  const ring = fc.array(near180, { minLength: 3, maxLength: 8 }).map((ps): Polygon => {
+    const pos = ps.map(([east, d, lat]) => [east ? 180 - d : -180 + d, lat]);
+    return { type: 'Polygon', coordinates: [[...pos, pos[0]!]] };
+  });
+
+  it('are answered without a 5xx, and what is accepted gets LAANC candidates at 180° only', async () => {
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(ring, async (g) => {
+        const r = await svc.call('POST', '/v1/operations', { token: who.pilot, body: operationBody(g, START) });
+        expect(r.status, JSON.stringify(g)).toBeLessThan(500);
+        const suitability = await svc.call('POST', '/v1/suitability', { token: who.client, body: { uavWeight: '1kg', uavType: 'multirotor', pilotControl: 'manual', losType: 'VLOS', resolution: 10, features: {}, geometry: g } });
+        expect(suitability.status, JSON.stringify(g)).toBeLessThan(500);
+        if (r.status !== 201) return;
+        accepted++;
+        const { id } = await json<{ id: string }>(r);
+        const l = await svc.call('POST', `/v1/operations/${id}/laanc`, { token: who.pilot, body: { license: 'LICENSE_PART_107', fixedAltitude: false, pointOfContact: POC } });
+        expect(l.status, JSON.stringify(g)).toBe(201);
+        const view = await json<{ operation: { candidates: Array<{ geom: Polygon; airTrafficControl: string }> } }>(svc.call('GET', `/v1/operations/${id}/laanc`, { token: who.pilot }));
+        for (const c of view.operation.candidates) {
+          expect(['EAST', 'WEST']).toContain(c.airTrafficControl);
+          for (const lon of longitudes(c.geom)) expect(Math.abs(lon)).toBeGreaterThanOrEqual(179.98);
+        }
+      }),
+      { numRuns: 40, seed: 20261124 },
+    );
+    // Most random rings cross themselves (422); enough are valid to have tested the rest.
+    expect(accepted).toBeGreaterThanOrEqual(5);
+  }, 120_000);
 });
