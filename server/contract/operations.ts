@@ -112,7 +112,8 @@ const BBoxQuerySchema = z
   .string()
   .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'bbox is west,south,east,north in degrees')
   .transform((s) => s.split(',').map(Number) as [number, number, number, number])
-  .refine(([w, s, e, n]) => w >= -180 && e <= 180 && s >= -90 && n <= 90 && w <= e && s <= n, 'bbox must be west<=east, south<=north, within -180..180/-90..90');
+  .refine(([w, s, e, n]) => w >= -180 && w <= 180 && e >= -180 && e <= 180 && s >= -90 && n <= 90 && s <= n, 'bbox must be south<=north, within -180..180/-90..90')
+  .describe('west,south,east,north in degrees; west > east is a box across 180° (RFC 7946 5.2)');
 
 // The store cannot compare text holding a NUL character (PostgreSQL refuses it): a 422, not a 500.
 const noNul = (s: string) => !s.includes('\u0000');
@@ -131,7 +132,7 @@ export const OperationListQuerySchema = z
     status: OperationPhaseSchema.optional().describe('UPCOMING (starts after now), ACTIVE (now within start..end), ENDED (ended by now)'),
     from: UtcDateTimeSchema.optional().describe('only operations ending after this time'),
     to: UtcDateTimeSchema.optional().describe('only operations starting before this time'),
-    bbox: BBoxQuerySchema.optional().describe('west,south,east,north: only operations whose boundary bbox intersects it'),
+    bbox: BBoxQuerySchema.optional().describe('west,south,east,north: only operations whose boundary bbox intersects it; west > east crosses 180°'),
     sort: OperationSortSchema.default('startTime').describe('field, "-" for descending; ties broken by id'),
     q: z.string().trim().min(1).max(200).refine(noNul, NO_NUL).optional().describe('text the name or description contains (case-insensitive)'),
     flightType: FlightTypeSchema.optional().describe('only this flight type'),

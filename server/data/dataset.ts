@@ -54,6 +54,8 @@ export class Dataset {
   readonly features: readonly AirspaceFeature[];
   readonly bboxes: readonly BBox[];
   private readonly index: Flatbush | null;
+  /** Feature of each index entry, where a feature has several (parts on either side of 180°). */
+  private readonly owners: number[] | null = null;
   private readonly byId = new Map<string, AirspaceFeature>();
 
   constructor(file: DatasetFile) {
@@ -72,10 +74,18 @@ export class Dataset {
     if (file.features.length === 0) {
       this.index = null;
     } else {
-      const idx = new Flatbush(file.features.length);
-      for (const [w, s, e, n] of this.bboxes) idx.add(w, s, e, n);
+      // A shape cut at 180° is indexed by its parts: its one box would be the band around the globe.
+      const entries: Array<[number, BBox]> = [];
+      this.bboxes.forEach((bb, i) => {
+        const g = file.features[i]!.geometry;
+        if (g.type === 'MultiPolygon' && bb[2] - bb[0] > 180) for (const part of partBBoxes(g)) entries.push([i, part]);
+        else entries.push([i, bb]);
+      });
+      const idx = new Flatbush(entries.length);
+      for (const [, [w, s, e, n]] of entries) idx.add(w, s, e, n);
       idx.finish();
       this.index = idx;
+      this.owners = entries.length === file.features.length ? null : entries.map(([i]) => i);
     }
   }
 
@@ -87,7 +97,8 @@ export class Dataset {
   search(bbox: BBox, layers?: ReadonlySet<Layer> | readonly Layer[]): AirspaceFeature[] {
     if (!this.index) return [];
     const wanted = layers ? (layers instanceof Set ? layers : new Set(layers)) : null;
-    const ids = this.index.search(bbox[0], bbox[1], bbox[2], bbox[3]);
+    let ids = this.index.search(bbox[0], bbox[1], bbox[2], bbox[3]);
+    if (this.owners) ids = [...new Set(ids.map((k) => this.owners![k]!))];
     const out: AirspaceFeature[] = [];
     for (const i of ids) {
       const f = this.features[i]!;

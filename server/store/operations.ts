@@ -6,6 +6,7 @@ import type { Polygon } from 'geojson';
 import type { AltitudeReferenceSchema, AltitudeUnitSchema, FlightTypeSchema } from '../contract/common';
 import type { OperationListQuery } from '../contract/operations';
 import type { z } from 'zod';
+import { shortWayBBox } from '../domain/geometry/antimeridian';
 import type { Sql } from './db';
 import { registerMigrations } from './migrations';
 
@@ -160,14 +161,17 @@ function fromRow(r: Row): OperationRecord {
   };
 }
 
-function bbox(p: Polygon): [number, number, number, number] {
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
-  for (const ring of p.coordinates) {
-    for (const [x, y] of ring as [number, number][]) {
-      w = Math.min(w, x); e = Math.max(e, x); s = Math.min(s, y); n = Math.max(n, y);
-    }
-  }
-  return [w, s, e, n];
+/** Stored as RFC 7946 writes it: west > east for a boundary across 180° (docs/security.md "Antimeridian"). */
+const bbox = shortWayBBox;
+
+/**
+ * The rows whose stored box meets the query's box in longitude: either may cross 180° (west > east),
+ * the same rule as longitudeRangesOverlap (a test holds them to each other).
+ */
+function longitudeOverlap(w: string, e: string, crossing: boolean): string {
+  const storedCrosses = 'o.bbox_west > o.bbox_east';
+  if (crossing) return `(${storedCrosses} OR o.bbox_east >= ${w} OR o.bbox_west <= ${e})`;
+  return `((NOT ${storedCrosses} AND o.bbox_east >= ${w} AND o.bbox_west <= ${e}) OR (${storedCrosses} AND (o.bbox_west <= ${e} OR o.bbox_east >= ${w})))`;
 }
 
 const COLUMNS = `id, name, pilot_id, boundary, bbox_west, bbox_south, bbox_east, bbox_north, min_altitude, max_altitude,
@@ -204,7 +208,7 @@ function filters(viewer: Viewer, q: OperationListQuery, now: Date, p: Params): s
   if (q.to) where.push(`o.start_time < ${p.add(q.to)}`);
   if (q.bbox) {
     const [w, s, e, n] = q.bbox;
-    where.push(`o.bbox_east >= ${p.add(w)} AND o.bbox_west <= ${p.add(e)} AND o.bbox_north >= ${p.add(s)} AND o.bbox_south <= ${p.add(n)}`);
+    where.push(`${longitudeOverlap(p.add(w), p.add(e), w > e)} AND o.bbox_north >= ${p.add(s)} AND o.bbox_south <= ${p.add(n)}`);
   }
   if (q.q) {
     // strpos, not LIKE: the text is taken literally (no % or _ wildcards to escape).

@@ -4,6 +4,7 @@
  */
 import { along, booleanPointInPolygon, length } from '@turf/turf';
 import type { LineString, Polygon, Position } from 'geojson';
+import { crossesAntimeridian, unwrapPolygon, wrapLongitude } from '../geometry/antimeridian';
 
 export interface LineSample {
   distanceM: number;
@@ -43,7 +44,10 @@ function planarAreaDeg(poly: Polygon): number {
  * About `samples` grid points inside the polygon (cell centres of a square grid in degrees), plus the
  * vertices of the outer ring (at most `samples` of them).
  */
-export function samplePolygon(poly: Polygon, samples: number): Position[] {
+export function samplePolygon(sent: Polygon, samples: number): Position[] {
+  // A polygon across 180° is sampled on continuous longitudes, and its points brought back to -180..180.
+  if (crossesAntimeridian(sent)) return samplePolygon({ type: 'Polygon', coordinates: unwrapPolygon(sent.coordinates) }, samples).map(([x, y]) => [wrapLongitude(x!), y!]);
+  const poly = sent;
   const outer = poly.coordinates[0]!;
   let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
   for (const [x, y] of outer as Array<[number, number]>) {

@@ -4,8 +4,8 @@
  * positions. Limits and their numbers: docs/security.md ("Hostile geometry").
  */
 import { area } from '@turf/turf';
-import type { Geometry, MultiPolygon, Position } from 'geojson';
-import { antimeridianProblem, normaliseAtAntimeridian, unwrapRing } from './antimeridian';
+import type { Geometry, MultiPolygon, Polygon } from 'geojson';
+import { antimeridianProblem, normaliseAtAntimeridian, unwrapPolygon } from './antimeridian';
 import { ringsAreSimple } from './simple';
 
 /**
@@ -45,8 +45,11 @@ export function looseGeometryPositions(g: unknown): number {
   return count(coordinates, 0);
 }
 
-/** The rings of a polygon as the sweep sees them: continuous across 180° (a box across it stays a box). */
-const planarRings = (rings: readonly Position[][]) => rings.map(unwrapRing);
+/**
+ * The rings as the sweep sees them: continuous across 180° (a box across it stays a box), each
+ * polygon's holes in its outer ring's frame.
+ */
+const planarRings = (g: Polygon | MultiPolygon) => (g.type === 'Polygon' ? unwrapPolygon(g.coordinates) : g.coordinates.flatMap(unwrapPolygon));
 
 /** The first problem of a geometry, in words, or null when it is fine. */
 export function geometryProblem(g: Geometry, maxPositions = MAX_INPUT_POSITIONS): string | null {
@@ -54,8 +57,7 @@ export function geometryProblem(g: Geometry, maxPositions = MAX_INPUT_POSITIONS)
   if (n > maxPositions) return `the geometry has ${n} positions; at most ${maxPositions} are accepted`;
   if (g.type === 'Polygon' || g.type === 'MultiPolygon') {
     // All rings of a MultiPolygon together, as turf's kinks did: its polygons may not touch either.
-    const rings = g.type === 'Polygon' ? g.coordinates : g.coordinates.flat();
-    if (!ringsAreSimple(planarRings(rings))) return 'the polygon is not valid: its edges cross each other';
+    if (!ringsAreSimple(planarRings(g))) return 'the polygon is not valid: its edges cross each other';
     if (area(normaliseAtAntimeridian(g)) <= 0) return 'the polygon has no area';
   }
   return null;
@@ -68,4 +70,14 @@ export function geometryProblem(g: Geometry, maxPositions = MAX_INPUT_POSITIONS)
 export function checkInputGeometry<G extends Geometry>(g: G): { problem: string } | { geometry: G | MultiPolygon } {
   const problem = geometryProblem(g) ?? antimeridianProblem(g);
   return problem ? { problem } : { geometry: normaliseAtAntimeridian(g) };
+}
+
+/**
+ * The check of a geometry that a route keeps as sent and cuts at 180° itself (a stored operation): the
+ * same validity, and where the route buffers lines itself (`linesAcross`) a line may cross 180° once.
+ * The geometry handed back is the one sent.
+ */
+export function checkKeptGeometry<G extends Geometry>(g: G, linesAcross: boolean): { problem: string } | { geometry: G } {
+  const problem = geometryProblem(g) ?? antimeridianProblem(g, linesAcross);
+  return problem ? { problem } : { geometry: g };
 }

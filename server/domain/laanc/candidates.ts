@@ -19,6 +19,7 @@ import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
 import { geometryBBox, type Dataset } from '../../data/dataset';
 import { facilityMapCells, type FacilityMapCell } from '../briefing';
+import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import { isAreal, largestPolygon, overlap, polygonsOf, roundPolygon, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
 
@@ -120,20 +121,22 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
   if (r.fixedAltitude && requestFt > MAX_LAANC_ALTITUDE_FT) notices.push(notice('ACTION_BLOCK', 'REASON_ABOVE_400_FT', [], r.boundary, flight));
   if (r.license === 'LICENSE_UNSPECIFIED') notices.push(notice('ACTION_WARN', 'REASON_LICENSE_UNSPECIFIED', [], r.boundary, flight));
 
-  const hits = restrictionHits(dataset, r.boundary, flight, requestFt);
+  // The boundary as the engines see it: cut at 180° when it crosses (its parts, never the band).
+  const boundary = normaliseAtAntimeridian(r.boundary);
+  const hits = restrictionHits(dataset, boundary, flight, requestFt);
   for (const h of hits) notices.push(notice(h.action, h.reason, [h.featureId], h.geom, h.window));
   const windows = openWindows(flight, hits.filter((h) => h.action === 'ACTION_BLOCK').map((h) => h.window));
 
   // Controlled airspace that LAANC does not serve (DroneZone instead).
-  for (const f of dataset.search(geometryBBox(r.boundary), ['class_airspace'])) {
+  for (const f of dataset.searchNear(boundary, 0, ['class_airspace'])) {
     if (f.laancEnabled !== false || !isAreal(f.geometry)) continue;
-    const shared = overlap(r.boundary, f.geometry);
+    const shared = overlap(boundary, f.geometry);
     if (shared) notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [f.id], largestPolygon(shared), flight));
   }
 
   const byFacility = new Map<string, Cell[]>();
-  for (const cell of facilityMapCells(dataset, r.boundary)) {
-    const shared = overlap(r.boundary, cell.geometry);
+  for (const cell of facilityMapCells(dataset, boundary)) {
+    const shared = overlap(boundary, cell.geometry);
     if (!shared) continue;
     if (!cell.laancEnabled) {
       notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [cell.id], largestPolygon(shared), flight));

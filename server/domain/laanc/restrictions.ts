@@ -12,10 +12,11 @@
  * and says where it meets the operation (the overlap) and when (each period in effect in the flight).
  */
 import type { Polygon } from 'geojson';
+import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import type { NoticeAction, NoticeReason } from '../../contract/laanc';
 import type { Dataset } from '../../data/dataset';
 import { restrictionsFor, type RestrictionKind } from '../briefing';
-import { isAreal, largestPolygon, overlap } from './geometry';
+import { isAreal, largestPolygon, overlap, type Areal } from './geometry';
 
 export interface Window {
   start: number;
@@ -41,8 +42,12 @@ const RULES: Record<RestrictionKind, { action: NoticeAction; reason: NoticeReaso
   WASHINGTON_FRZ: { action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_WASHINGTON_FRZ' },
 };
 
-/** One hit per restriction and period in effect during the flight, where it really overlaps the boundary. */
-export function restrictionHits(dataset: Dataset, boundary: Polygon, flight: Window, altitudeFt: number): RestrictionHit[] {
+/**
+ * One hit per restriction and period in effect during the flight, where it really overlaps the boundary
+ * (a stored Polygon across 180° is cut there first: its parts, not the band around the globe).
+ */
+export function restrictionHits(dataset: Dataset, stored: Areal, flight: Window, altitudeFt: number): RestrictionHit[] {
+  const boundary = normaliseAtAntimeridian(stored);
   const out: RestrictionHit[] = [];
   for (const r of restrictionsFor(dataset, boundary, { start: new Date(flight.start), end: new Date(flight.end), maxAltitudeFt: altitudeFt })) {
     if (!isAreal(r.geometry)) continue;

@@ -10,7 +10,7 @@
  */
 import { area, buffer, distance, lineString } from '@turf/turf';
 import type { LineString, Polygon, Position } from 'geojson';
-import { normaliseAtAntimeridian, unwrapRing } from '../geometry/antimeridian';
+import { bufferAcross, normaliseAtAntimeridian, unwrapRing } from '../geometry/antimeridian';
 import { ringsAreSimple } from '../geometry/simple';
 
 export const MAX_AREA_SQ_MI = 10;
@@ -48,12 +48,16 @@ export function longestSideNm(p: Polygon): number {
   return Math.max(0, ...sideLengthsNm(p));
 }
 
-/** Spec 4.3: "a LineString is buffered into a Polygon". Returns null when turf cannot buffer it. */
+/**
+ * Spec 4.3: "a LineString is buffered into a Polygon". Returns null when turf cannot buffer it. A path
+ * across (or within the radius of) 180° is buffered on continuous longitudes, and the polygon comes back
+ * within -180..180, crossing 180° the short way like any input polygon.
+ */
 export function bufferLineString(line: LineString, radiusMeters = LINESTRING_BUFFER_METERS): Polygon | null {
-  const f = buffer(lineString(line.coordinates), radiusMeters, { units: 'meters' });
-  const g = f?.geometry;
-  if (!g || g.type !== 'Polygon') return null;
-  return { type: 'Polygon', coordinates: g.coordinates };
+  return bufferAcross(line, (continuous): Polygon | null => {
+    const g = buffer(lineString(continuous.coordinates), radiusMeters, { units: 'meters' })?.geometry;
+    return g && g.type === 'Polygon' ? { type: 'Polygon', coordinates: g.coordinates } : null;
+  });
 }
 
 function samePosition(a: Position, b: Position): boolean {

@@ -4,6 +4,7 @@ import {
   type ElevationPoint, type ElevationV1Request, type ElevationV2Data, type ElevationV2Request,
 } from '../../contract/elevation';
 import type { AppDeps } from '../../deps';
+import { normaliseAtAntimeridian } from '../../domain/geometry/antimeridian';
 import { elevationOverArea, elevationProfile, elevationsAt } from '../../domain/elevation/query';
 import { lineLengthKm } from '../../domain/elevation/sampling';
 import { ApiError } from '../../http/errors';
@@ -34,7 +35,8 @@ export function elevationV2Handler(deps: AppDeps, body: ElevationV2Request): { b
       return ok({ geometryType: 'LineString', ...elevationProfile(ds, g, samples) });
     }
     case 'Polygon': {
-      const km2 = area(g) / 1e6;
+      // Kept as sent across 180° (docs/security.md "Antimeridian"): measured on its parts cut there.
+      const km2 = area(normaliseAtAntimeridian(g)) / 1e6;
       if (km2 > MAX_AREA_KM2) throw invalid('body.geometry', `the polygon covers ${Math.round(km2)} km²; at most ${MAX_AREA_KM2} km² are accepted`);
       return ok({ geometryType: 'Polygon', ...elevationOverArea(ds, g, body.samples ?? DEFAULT_AREA_SAMPLES) });
     }

@@ -16,6 +16,7 @@ import type {
 import type { Dataset } from '../../data/dataset';
 import { ApiError, timeout, unprocessable } from '../../http/errors';
 import { limitResponseSize } from '../../http/response-size';
+import { normaliseAtAntimeridian } from '../../domain/geometry/antimeridian';
 import { cellPolygon, cellsFor } from '../../domain/surface/cells';
 import { perSqMi, roundDensity } from '../../domain/surface/density';
 import { InvalidSurfaceValueError, RequestTooLargeError } from '../../domain/surface/errors';
@@ -65,7 +66,8 @@ export function hexbinHandler(ds: Dataset, body: HexbinRequest) {
 function scoredCells(ds: Dataset, body: SuitabilityRequest | ClassificationRequest) {
   return guarded(() => {
     const profile = uavProfile(body);
-    const cells = cellDensities(cellsFor(body.geometry, body.resolution));
+    // /v1/suitability keeps its single Polygon as sent: cut at 180° here (classification's already is).
+    const cells = cellDensities(cellsFor(normaliseAtAntimeridian(body.geometry), body.resolution));
     const scores = scoreCells(ds, cells, { weights: body.features, profile, maxAltitudeFt: body.maxAltitude ?? 400 });
     return { profile, rows: cells.map((c, i) => ({ c, s: scores[i]! })).filter(({ s }) => !body.noFill || s.hasFeatures) };
   });

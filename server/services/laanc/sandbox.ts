@@ -14,6 +14,7 @@ import type { DatasetProvider } from '../../data/dataset-provider';
 import type { AirspaceFeature, DatasetFile } from '../../data/model';
 import type { AppDeps } from '../../deps';
 import { unprocessable } from '../../http/errors';
+import { normaliseAtAntimeridian } from '../../domain/geometry/antimeridian';
 import { laancStore } from '../../store/laanc';
 import { sandboxTfrStore } from '../../store/sandbox-tfrs';
 import { revalidateApproved } from './revalidate';
@@ -87,7 +88,8 @@ export async function publishTfr(deps: AppDeps, faaId: string, t: { name: string
     id: `tfr:sandbox:${randomUUID()}`,
     layer: 'tfr',
     name: t.name,
-    geometry: t.geometry,
+    // Cut at 180° when it crosses: the TFR restricts its parts on both sides, not the band between.
+    geometry: normaliseAtAntimeridian(t.geometry),
     lower: { value: 0, reference: 'SFC' },
     description: t.reason,
     schedule: { startTime: start.toISOString(), ...(end ? { endTime: end.toISOString() } : {}) },

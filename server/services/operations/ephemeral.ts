@@ -21,6 +21,7 @@ import { operationsStore, type OperationRecord } from '../../store/operations';
 import { identity } from '../../store/identity';
 import { newCallbackSecret } from '../../domain/callbacks/signing';
 import { nearestAirport } from '../../domain/places/nearest-airport';
+import { bboxCentre, shortWayBBox } from '../../domain/geometry/antimeridian';
 import { isUuid, toPlatformOperation } from './service';
 import { addMinutes } from '../../domain/operations/time';
 
@@ -145,13 +146,8 @@ async function senderName(deps: AppDeps, e: EphemeralRecord): Promise<string | n
   return isUuid(e.createdBy) ? ((await identity.userById(deps.db, e.createdBy))?.name ?? null) : null;
 }
 
-/** The middle of the area's bounding box: close enough to name the nearest airport. */
-function ringCentre(p: Polygon): [number, number] {
-  const ring = p.coordinates[0] ?? [];
-  const lons = ring.map((c) => c[0]!);
-  const lats = ring.map((c) => c[1]!);
-  return [(Math.min(...lons) + Math.max(...lons)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
-}
+/** The middle of the area's bounding box (the short way across 180°): close enough to name the nearest airport. */
+const ringCentre = (p: Polygon): [number, number] => bboxCentre(shortWayBBox(p));
 
 export async function deleteEphemeral(deps: AppDeps, p: Principal, id: string): Promise<void> {
   const e = await find(deps, id);
