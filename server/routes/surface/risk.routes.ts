@@ -25,9 +25,9 @@ export const riskRoutes = [
     body: HazardRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Hazards', schema: HazardResponseSchema }, ...errors },
-    handler: ({ body, c, deps }) => {
+    handler: async ({ body, c, deps }) => {
       requireJson(c);
-      return { body: hazardHandler(deps.datasets.current(), body) };
+      return { body: await hazardHandler(deps.datasets.current(), body) };
     },
   }),
   route({
@@ -43,7 +43,7 @@ export const riskRoutes = [
     responses: { 200: { description: 'Ground risk', schema: GroundRiskResponseSchema }, ...errors },
     handler: ({ body, c }) => {
       requireJson(c);
-      return { body: groundRiskHandler(body) };
+      return groundRiskHandler(body);
     },
   }),
   route({
@@ -56,9 +56,9 @@ export const riskRoutes = [
     body: RiskClassifyRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Risk classes', schema: RiskClassifyResponseSchema }, ...errors },
-    handler: ({ body, c, deps }) => {
+    handler: async ({ body, c, deps }) => {
       requireJson(c);
-      return { body: riskClassifyHandler(deps.datasets.current(), body) };
+      return { body: await riskClassifyHandler(deps.datasets.current(), body) };
     },
   }),
 ];

@@ -44,7 +44,7 @@ export const surfaceRoutes = [
     responses: { 200: { description: 'Cells with their population class', schema: GroundTypeResponseSchema }, ...surfaceErrors },
     handler: ({ body, c }) => {
       requireJson(c);
-      return { body: groundTypeHandler(body) };
+      return groundTypeHandler(body);
     },
   }),
   route({
@@ -60,9 +60,9 @@ export const surfaceRoutes = [
     body: SurfaceGeojsonRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Features', schema: SurfaceGeojsonResponseSchema }, ...surfaceErrors },
-    handler: ({ body, c, deps }) => {
+    handler: async ({ body, c, deps }) => {
       requireJson(c);
-      return { body: surfaceGeojsonHandler(deps.datasets.current(), body) };
+      return { body: await surfaceGeojsonHandler(deps.datasets.current(), body) };
     },
   }),
   route({
@@ -85,9 +85,9 @@ export const surfaceRoutes = [
     body: HexbinRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Cells with counts per layer', schema: HexbinResponseSchema }, ...surfaceErrors },
-    handler: ({ body, c, deps }) => {
+    handler: async ({ body, c, deps }) => {
       requireJson(c);
-      return { body: hexbinHandler(deps.datasets.current(), body) };
+      return { body: await hexbinHandler(deps.datasets.current(), body) };
     },
   }),
   route({
@@ -101,9 +101,9 @@ export const surfaceRoutes = [
     body: ClassificationRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Classified cells', schema: ClassificationResponseSchema }, ...surfaceErrors },
-    handler: ({ body, c, deps }) => {
+    handler: async ({ body, c, deps }) => {
       requireJson(c);
-      return { body: classificationHandler(deps.datasets.current(), body) };
+      return { body: await classificationHandler(deps.datasets.current(), body) };
     },
   }),
   route({
@@ -117,10 +117,10 @@ export const surfaceRoutes = [
     body: SuitabilityRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Scored cells', schema: SuitabilityResponseSchema }, ...surfaceErrors },
-    handler: ({ body, c, deps }) => {
+    handler: async ({ body, c, deps }) => {
       requireJson(c);
       return {
-        body: suitabilityHandler(deps.datasets.current(), body),
+        body: await suitabilityHandler(deps.datasets.current(), body),
         headers: { Deprecation: 'true', Link: '</v2/surface/classification>; rel="successor-version"' },
       };
     },
