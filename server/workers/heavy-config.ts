@@ -37,8 +37,8 @@ export function heavyConfig(env: NodeJS.ProcessEnv = process.env): HeavyConfig {
     workerThreads: positiveInt(env, 'WORKER_THREADS', defaultWorkerThreads()),
     workerQueue: positiveInt(env, 'WORKER_QUEUE', 64),
     workerIdleMs: positiveInt(env, 'WORKER_IDLE_SECONDS', 60) * 1000,
-    requestBudgetMs: positiveInt(env, 'REQUEST_BUDGET_MS', 2_500),
-    mainThreadBudgetMs: positiveInt(env, 'MAIN_THREAD_BUDGET_MS', 500),
+    requestBudgetMs: positiveInt(env, 'REQUEST_BUDGET_MS', 1_500),
+    mainThreadBudgetMs: positiveInt(env, 'MAIN_THREAD_BUDGET_MS', 250),
     mainThreadQueue: positiveInt(env, 'MAIN_THREAD_QUEUE', 32),
   };
 }

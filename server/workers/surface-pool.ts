@@ -20,32 +20,6 @@ export function workerFile(here = import.meta.url): string {
   return fileURLToPath(new URL(here.endsWith('.ts') ? './surface-worker.dev.mjs' : './surface-worker.js', here));
 }
 
-let pool: Piscina<SurfaceTask, SurfaceTaskResult> | null = null;
-
-function thePool(cfg: HeavyConfig): Piscina<SurfaceTask, SurfaceTaskResult> {
-  pool ??= new Piscina({
-    filename: workerFile(),
-    minThreads: 0,
-    maxThreads: cfg.workerThreads,
-    maxQueue: cfg.workerQueue,
-    idleTimeout: cfg.workerIdleMs,
-    concurrentTasksPerWorker: 1,
-  });
-  return pool;
-}
-
-/** How many threads and queued tasks the pool has now (for tests and the docs' measurements). */
-export function surfacePoolState(): { threads: number; queued: number } {
-  return { threads: pool?.threads.length ?? 0, queued: pool?.queueSize ?? 0 };
-}
-
-/** Closes the pool (tests, shutdown); the next task starts a new one. */
-export async function closeSurfacePool(): Promise<void> {
-  const p = pool;
-  pool = null;
-  await p?.destroy();
-}
-
 export function failureError(f: TaskFailure): ApiError {
   return new ApiError(f.status, f.message, f.details);
 }
@@ -54,20 +28,67 @@ export const overloaded = (what: string) =>
   new ApiError(503, `The service is busy (${what} queue is full); retry shortly`, undefined, { 'Retry-After': '1' });
 
 type Ok = Exclude<SurfaceTaskResult, { failure: TaskFailure }>;
+export type PoolTask = Omit<SurfaceTask, 'start' | 'budgetMs'> & Partial<Pick<SurfaceTask, 'start' | 'budgetMs'>>;
 
-/** Runs a task in the pool; the task's failures become ApiErrors (408, 422). */
-export async function runInPool(task: Omit<SurfaceTask, 'start' | 'budgetMs'> & Partial<Pick<SurfaceTask, 'start' | 'budgetMs'>>, cfg = currentHeavyConfig()): Promise<Ok> {
-  const full = { start: Date.now(), budgetMs: cfg.requestBudgetMs, ...task } as SurfaceTask;
-  const p = thePool(cfg);
-  if (p.queueSize >= cfg.workerQueue) throw overloaded('worker');
-  let result: SurfaceTaskResult;
-  try {
-    result = await p.run(full, { signal: AbortSignal.timeout(full.budgetMs + KILL_AFTER_MS) });
-  } catch (e) {
-    if (e instanceof Error && e.message === 'Task queue is at limit') throw overloaded('worker');
-    if (e instanceof Error && e.name === 'AbortError') throw new ApiError(408, TIMED_OUT_MESSAGE, [{ rule: 'time_budget', budget: 'worker', limit: full.budgetMs + KILL_AFTER_MS }]);
-    throw e;
+export class SurfacePool {
+  private pool: Piscina<SurfaceTask, SurfaceTaskResult> | null = null;
+  /** Tasks running or waiting: counted here because piscina's own queue limit also counts workers still starting. */
+  private inFlight = 0;
+
+  constructor(private readonly cfg: HeavyConfig) {}
+
+  private piscina(): Piscina<SurfaceTask, SurfaceTaskResult> {
+    this.pool ??= new Piscina({
+      filename: workerFile(),
+      minThreads: 0,
+      maxThreads: this.cfg.workerThreads,
+      maxQueue: this.cfg.workerQueue,
+      idleTimeout: this.cfg.workerIdleMs,
+      concurrentTasksPerWorker: 1,
+    });
+    // A worker that fails outside a task (it could not load) must not take the process down: piscina
+    // emits 'error', which without a listener would be thrown; the next task starts a new worker.
+    this.pool.on('error', (e: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'surface worker failed', error: String(e) })));
+    return this.pool;
   }
-  if ('failure' in result) throw failureError(result.failure);
-  return result;
+
+  /** Threads alive and tasks waiting now (for tests and the docs' measurements). */
+  state(): { threads: number; queued: number } {
+    return { threads: this.pool?.threads.length ?? 0, queued: Math.max(0, this.inFlight - this.cfg.workerThreads) };
+  }
+
+  /** Runs a task; its failures become ApiErrors (408, 422), a full queue 503. */
+  async run(task: PoolTask): Promise<Ok> {
+    const full = { start: Date.now(), budgetMs: this.cfg.requestBudgetMs, ...task } as SurfaceTask;
+    if (this.inFlight >= this.cfg.workerThreads + this.cfg.workerQueue) throw overloaded('worker');
+    let result: SurfaceTaskResult;
+    this.inFlight += 1;
+    try {
+      result = await this.piscina().run(full, { signal: AbortSignal.timeout(full.budgetMs + KILL_AFTER_MS) });
+    } catch (e) {
+      if (e instanceof Error && e.message === 'Task queue is at limit') throw overloaded('worker');
+      if (e instanceof Error && e.name === 'AbortError') throw new ApiError(408, TIMED_OUT_MESSAGE, [{ rule: 'time_budget', budget: 'worker', limit: full.budgetMs + KILL_AFTER_MS }]);
+      throw e;
+    } finally {
+      this.inFlight -= 1;
+    }
+    if ('failure' in result) throw failureError(result.failure);
+    return result;
+  }
+
+  /** Ends the threads (tests, shutdown); a later task starts new ones. */
+  async close(): Promise<void> {
+    const p = this.pool;
+    this.pool = null;
+    await p?.destroy();
+  }
 }
+
+let shared: SurfacePool | null = null;
+
+/** The process's pool, with the settings of the environment. */
+export function surfacePool(): SurfacePool {
+  return (shared ??= new SurfacePool(currentHeavyConfig()));
+}
+
+export const runInPool = (task: PoolTask) => surfacePool().run(task);

@@ -78,9 +78,15 @@ function body(data: unknown): SurfaceTaskResult {
   return { failure: { status: 408, message: TIMED_OUT_MESSAGE, details: [{ rule: 'max_response_bytes', message, limit: MAX_RESPONSE_BYTES, actual: json.length }] } };
 }
 
+/** Cells per density call between budget checks: the model groups cells by parent, so chunks stay large. */
+const DENSITY_CHUNK = 2_048;
+
 function densitiesOf(cells: string[], model: PopulationModel, budget: Budget): number[] {
-  budget.check();
-  const values = model.cellDensities(cells);
+  const values: number[] = [];
+  for (let i = 0; i < cells.length; i += DENSITY_CHUNK) {
+    budget.check();
+    values.push(...model.cellDensities(cells.slice(i, i + DENSITY_CHUNK)));
+  }
   budget.check();
   return values;
 }

@@ -25,9 +25,9 @@ export const riskRoutes = [
     body: HazardRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Hazards', schema: HazardResponseSchema }, ...errors },
-    handler: async ({ body, c, deps }) => {
+    handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: await hazardHandler(deps.datasets.current(), body) };
+      return hazardHandler(deps.datasets.current(), body);
     },
   }),
   route({
@@ -56,9 +56,9 @@ export const riskRoutes = [
     body: RiskClassifyRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Risk classes', schema: RiskClassifyResponseSchema }, ...errors },
-    handler: async ({ body, c, deps }) => {
+    handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: await riskClassifyHandler(deps.datasets.current(), body) };
+      return riskClassifyHandler(deps.datasets.current(), body);
     },
   }),
 ];

@@ -18,7 +18,8 @@ import type {
 import type { Geometry } from '../../contract/common';
 import type { Dataset } from '../../data/dataset';
 import { ApiError, timeout, unprocessable } from '../../http/errors';
-import { limitResponseSize } from '../../http/response-size';
+import { limitResponseSize, responseTooLarge } from '../../http/response-size';
+import { MAX_RESPONSE_BYTES } from '../../domain/geometry/limits';
 import { mainThread } from '../../http/main-thread';
 import type { Budget } from '../../domain/budget';
 import { cellPolygon } from '../../domain/surface/cells';
@@ -34,8 +35,19 @@ import { uavProfile, type UavProfile } from '../../domain/surface/uav-profile';
 import { runInPool } from '../../workers/surface-pool';
 import { unpackCellDensities, unpackCells, type PackedCells } from '../../workers/surface-tasks';
 
-/** Spec 4.11/4.12 answer an oversized request with 408, so an oversized answer gets it too. */
-const success = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'success', data }, 408);
+/** A body the worker already serialised (and sized): sent as it is, so the event loop neither builds nor stringifies it. */
+const jsonResponse = (json: string) => new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The answer serialised once, inside the gate's run (the app would stringify it a second time, outside
+ * any budget: a 14,000-cell answer is 6 MB). Spec 4.11/4.12 answer an oversized request with 408, so an
+ * oversized answer gets it too.
+ */
+function success<T>(data: T): Response {
+  const json = JSON.stringify({ statusCode: 200, message: 'success', data });
+  if (json.length > MAX_RESPONSE_BYTES) throw responseTooLarge(json.length, 408);
+  return jsonResponse(json);
+}
 
 /** Domain errors → 408 / 422; anything else is left to the app's error handler. */
 function guarded<T>(work: () => T): T {
@@ -60,8 +72,6 @@ export function requireJson(c: Context): void {
   if (!type.startsWith('application/json')) throw new ApiError(415, 'Content-Type must be application/json (charset=UTF-8 allowed)');
 }
 
-/** A body the worker already serialised (and sized): sent as it is, so the event loop neither builds nor stringifies it. */
-const jsonResponse = (json: string) => new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
 
 async function packed(kind: 'cells' | 'cellDensities', geometry: Geometry, resolution: number, start: number): Promise<PackedCells> {
   const out = await runInPool({ kind, geometry, resolution, start });
@@ -81,7 +91,7 @@ export function surfaceGeojsonHandler(ds: Dataset, body: SurfaceGeojsonRequest) 
   return onMainThread(Date.now(), (budget) => success(surfaceGeojson(ds, body.geometry, body.layers, body.resolution, budget)));
 }
 
-export const layersHandler = (ds: Dataset) => success(listLayers(ds));
+export const layersHandler = (ds: Dataset) => limitResponseSize({ statusCode: 200, message: 'success', data: listLayers(ds) }, 408);
 
 export async function hexbinHandler(ds: Dataset, body: HexbinRequest) {
   const start = Date.now();

@@ -60,9 +60,9 @@ export const surfaceRoutes = [
     body: SurfaceGeojsonRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Features', schema: SurfaceGeojsonResponseSchema }, ...surfaceErrors },
-    handler: async ({ body, c, deps }) => {
+    handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: await surfaceGeojsonHandler(deps.datasets.current(), body) };
+      return surfaceGeojsonHandler(deps.datasets.current(), body);
     },
   }),
   route({
@@ -85,9 +85,9 @@ export const surfaceRoutes = [
     body: HexbinRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Cells with counts per layer', schema: HexbinResponseSchema }, ...surfaceErrors },
-    handler: async ({ body, c, deps }) => {
+    handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: await hexbinHandler(deps.datasets.current(), body) };
+      return hexbinHandler(deps.datasets.current(), body);
     },
   }),
   route({
@@ -101,9 +101,9 @@ export const surfaceRoutes = [
     body: ClassificationRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Classified cells', schema: ClassificationResponseSchema }, ...surfaceErrors },
-    handler: async ({ body, c, deps }) => {
+    handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: await classificationHandler(deps.datasets.current(), body) };
+      return classificationHandler(deps.datasets.current(), body);
     },
   }),
   route({
@@ -119,10 +119,10 @@ export const surfaceRoutes = [
     responses: { 200: { description: 'Scored cells', schema: SuitabilityResponseSchema }, ...surfaceErrors },
     handler: async ({ body, c, deps }) => {
       requireJson(c);
-      return {
-        body: await suitabilityHandler(deps.datasets.current(), body),
-        headers: { Deprecation: 'true', Link: '</v2/surface/classification>; rel="successor-version"' },
-      };
+      const res = await suitabilityHandler(deps.datasets.current(), body);
+      res.headers.set('Deprecation', 'true');
+      res.headers.set('Link', '</v2/surface/classification>; rel="successor-version"');
+      return res;
     },
   }),
   ...riskRoutes,
