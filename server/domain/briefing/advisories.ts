@@ -7,6 +7,7 @@ import type { AdvisoryFeature, AdvisoryProperties } from '../../contract/advisor
 import type { Notice } from '../../contract/briefing';
 import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry, Layer } from '../../data/model';
+import type { Budget } from '../budget';
 import { assess } from './evaluate';
 import { noticeGeometry, title } from './notice';
 import { provenanceOf } from './provenance';
@@ -21,6 +22,8 @@ export interface AdvisoryQuery {
   maxAltitudeFt: number;
   category: AdvisoryCategory;
   source: AdvisorySource;
+  /** The request's time budget, checked in the engine's loop. */
+  budget?: Budget | undefined;
 }
 
 /** Layer codes of spec 4.6 / 4.11, the advisoryType values. */
@@ -103,7 +106,7 @@ function wanted(f: AirspaceFeature, q: AdvisoryQuery): boolean {
 }
 
 export function advisoriesFor(dataset: Dataset, geometry: FeatureGeometry, q: AdvisoryQuery): AdvisoryFeature[] {
-  const evaluated = assess(dataset, geometry, { window: q.window, maxAltitudeFt: q.maxAltitudeFt, includeGeometry: false, nearbyNm: 0 });
+  const evaluated = assess(dataset, geometry, { window: q.window, maxAltitudeFt: q.maxAltitudeFt, includeGeometry: false, nearbyNm: 0, budget: q.budget });
   const out: AdvisoryFeature[] = [];
   for (const e of evaluated) {
     for (const f of e.features) {

@@ -6,6 +6,7 @@
 import type { Feature } from '../../contract/common';
 import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry, Layer } from '../../data/model';
+import type { Budget } from '../budget';
 import { gapNm, roundNm, separationNm } from './geometry';
 import { noticeGeometry, toSchedule } from './notice';
 import { isPartTime } from './rules';
@@ -60,6 +61,8 @@ function toFeature(type: AviationType, f: AirspaceFeature, extra: Record<string,
 export interface AviationOptions {
   bufferNm?: number;
   now: Date;
+  /** The request's time budget, checked once per candidate feature. */
+  budget?: Budget | undefined;
 }
 
 /**
@@ -96,6 +99,7 @@ function collect(dataset: Dataset, geometry: FeatureGeometry, types: readonly Av
     }
     const reach = type === 'airports' ? buffer : type === 'stadium' ? 3 : 0;
     for (const f of dataset.searchNear(geometry, reach, [LAYER_OF[type]])) {
+      opts.budget?.check();
       if (!matches(type, f)) continue;
       if (type === 'airports') {
         const d = gapNm(geometry, f.geometry);

@@ -9,6 +9,7 @@ import type { FeatureGeometry } from '../../data/model';
 import { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
 import { assess } from './evaluate';
 import type { FlightWindow } from './time';
+import type { Budget } from '../budget';
 
 export interface AirspaceCheck {
   controlled: boolean;
@@ -16,8 +17,8 @@ export interface AirspaceCheck {
   restricted: boolean;
 }
 
-export function checkAirspace(dataset: Dataset, geometry: FeatureGeometry, window: FlightWindow & { maxAltitudeFt?: number }): AirspaceCheck {
-  const evaluated = assess(dataset, geometry, { window, maxAltitudeFt: window.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT, includeGeometry: false, nearbyNm: 0 });
+export function checkAirspace(dataset: Dataset, geometry: FeatureGeometry, window: FlightWindow & { maxAltitudeFt?: number }, budget?: Budget): AirspaceCheck {
+  const evaluated = assess(dataset, geometry, { window, maxAltitudeFt: window.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT, includeGeometry: false, nearbyNm: 0, budget });
   if (evaluated.some((e) => e.authorization === 'AUTHORIZATION_TYPE_RESTRICTED')) return { controlled: false, enabled: false, restricted: true };
   const controlled = evaluated.filter((e) => e.controlled);
   // enabled: "controlled grids with altitude ceilings" are in effect, i.e. facility-map cells and LAANC throughout.

@@ -6,6 +6,7 @@
 import type { AuthorizationType, BriefingResult, Notice, NoticeStatus } from '../../contract/briefing';
 import { geometryBBox, type BBox, type Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
+import type { Budget } from '../budget';
 import { floorAglFt, isOverhead } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, separationNm } from './geometry';
@@ -20,6 +21,8 @@ import type { Evaluated } from './types';
 export interface AssessOptions extends NoticeContext {
   /** 0 for an area briefing (intersecting only); 2 for a location briefing (domain.md: nearby within 2 NM). */
   nearbyNm: number;
+  /** Checked once per candidate feature: past its deadline the assessment stops (server/domain/budget.ts). */
+  budget?: Budget | undefined;
 }
 
 /** domain.md: a location briefing lists airspace within 2 NM as nearby. */
@@ -66,6 +69,7 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   const candidates = dataset.searchNear(input, opts.nearbyNm + STADIUM_RADIUS_NM);
   const hits: Hit[] = [];
   for (const f of candidates) {
+    opts.budget?.check();
     if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt)) continue;
     const distanceNm = separationNm(input, f);
     if (distanceNm > opts.nearbyNm) continue;

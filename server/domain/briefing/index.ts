@@ -6,6 +6,7 @@
 import type { BriefingResult } from '../../contract/briefing';
 import type { Dataset } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
+import type { Budget } from '../budget';
 import { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
 import { assess, NEARBY_NM, summarise } from './evaluate';
 import { flightWindow } from './time';
@@ -22,6 +23,8 @@ export interface BriefingOptions {
   now?: Date;
   /** Whether notices carry their geometry; default true. */
   includeGeometry?: boolean;
+  /** The request's time budget, checked in the engine's loop. */
+  budget?: Budget | undefined;
 }
 
 function context(opts: BriefingOptions) {
@@ -29,6 +32,7 @@ function context(opts: BriefingOptions) {
     window: flightWindow(opts),
     maxAltitudeFt: opts.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT,
     includeGeometry: opts.includeGeometry ?? true,
+    budget: opts.budget,
   };
 }
 

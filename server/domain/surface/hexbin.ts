@@ -11,6 +11,7 @@ import type { Geometry } from '../../contract/common';
 import type { SurfaceLayerCode } from '../../contract/surface';
 import { geometryBBox, type Dataset } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
+import type { Budget } from '../budget';
 import { cellsFor } from './cells';
 import { LAYER_SPECS } from './layers';
 
@@ -20,8 +21,9 @@ export interface HexbinCell {
   total: number;
 }
 
-export function hexbin(ds: Dataset, geometry: Geometry, resolution: number, codes: readonly SurfaceLayerCode[]): HexbinCell[] {
-  const cells = cellsFor(geometry, resolution);
+/** `cells`: the geometry's cells when already made (in the worker pool); `budget` is checked once per feature. */
+export function hexbin(ds: Dataset, geometry: Geometry, resolution: number, codes: readonly SurfaceLayerCode[], opts: { cells?: string[]; budget?: Budget } = {}): HexbinCell[] {
+  const cells = opts.cells ?? cellsFor(geometry, resolution);
   const index = new Map<string, HexbinCell>(cells.map((cell) => [cell, { cell, counts: Object.fromEntries(codes.map((c) => [c, 0])), total: 0 }]));
   const centres = cells.map((c) => cellToLatLng(c));
   // Cell centres in a static index, so each feature visits only the cells under its bbox.
@@ -39,6 +41,7 @@ export function hexbin(ds: Dataset, geometry: Geometry, resolution: number, code
   for (const code of new Set(codes)) {
     const spec = LAYER_SPECS[code];
     for (const f of ds.searchNear(geometry as FeatureGeometry, spec.reachNm + 1, [spec.source.layer])) {
+      opts.budget?.check();
       if (!spec.match(f)) continue;
       const g = spec.geometry(f);
       if (g.type === 'Point') {

@@ -9,6 +9,7 @@ import type { Geometry } from '../../contract/common';
 import { SURFACE_LAYER_CODES, type Arc, type DensityClass, type PopulationBand, type SurfaceLayerCode, type Uav } from '../../contract/surface';
 import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
+import type { Budget } from '../budget';
 import { cellsFor } from './cells';
 import { densityClass, roundDensity } from './density';
 import { cellDensities, type CellDensity } from './ground-type';
@@ -43,10 +44,10 @@ export interface HazardCount {
 }
 
 /** The airspace layers present over the area, by code, with the names of their features. */
-export function hazardsOver(ds: Dataset, geometry: Geometry, codes: readonly SurfaceLayerCode[] = SURFACE_LAYER_CODES): HazardCount[] {
+export function hazardsOver(ds: Dataset, geometry: Geometry, codes: readonly SurfaceLayerCode[] = SURFACE_LAYER_CODES, budget?: Budget): HazardCount[] {
   const out: HazardCount[] = [];
   for (const code of codes) {
-    const found = layerFeaturesIntersecting(ds, code, geometry);
+    const found = layerFeaturesIntersecting(ds, code, geometry, budget);
     if (found.length > 0) out.push({ code, count: found.length, names: [...new Set(found.map((f) => f.feature.name))].slice(0, 50) });
   }
   return out;
@@ -88,8 +89,8 @@ export interface AirRisk {
  * densest cell is Suburban or denser (500 people/km², our choice). Segregated airspace (ARC-a) needs
  * an authority's decision and is never inferred.
  */
-export function initialAirRisk(ds: Dataset, area: Geometry, maxAltitudeFt: number, maxPopPerSqKm: number): AirRisk {
-  const classes = layerFeaturesIntersecting(ds, 'class_airspace_schedule', area).map((x) => x.feature).filter((f) => reachesDown(f, maxAltitudeFt));
+export function initialAirRisk(ds: Dataset, area: Geometry, maxAltitudeFt: number, maxPopPerSqKm: number, budget?: Budget): AirRisk {
+  const classes = layerFeaturesIntersecting(ds, 'class_airspace_schedule', area, budget).map((x) => x.feature).filter((f) => reachesDown(f, maxAltitudeFt));
   const surfaceBcd = classes.find((f) => f.subtype === 'CLASS_B' || f.subtype === 'CLASS_C' || f.subtype === 'CLASS_D');
   if (surfaceBcd) return { arc: 'ARC-d', aec: 1, reason: `airport environment in ${surfaceBcd.subtype!.replace('_', ' ')} airspace (${surfaceBcd.name})` };
 

@@ -12,6 +12,7 @@ import type { AirspaceFeature, FeatureGeometry, Layer } from '../../data/model';
 import type { CellDensity } from './ground-type';
 import { LAYER_SPECS, stadiumRadiusNm } from './layers';
 import type { UavProfile } from './uav-profile';
+import type { Budget } from '../budget';
 
 interface Rule {
   defaultWeight: number;
@@ -62,6 +63,8 @@ export interface SuitabilityOptions {
   weights?: Partial<Record<SuitabilityFeatureName, { weight: number }>> | undefined;
   profile: UavProfile;
   maxAltitudeFt: number;
+  /** The request's time budget, checked once per cell. */
+  budget?: Budget | undefined;
 }
 
 export interface CellSuitability {
@@ -118,6 +121,7 @@ export function scoreCells(ds: Dataset, cells: readonly CellDensity[], opts: Sui
   for (const [lat, lon] of centres) area = area ? [Math.min(area[0], lon), Math.min(area[1], lat), Math.max(area[2], lon), Math.max(area[3], lat)] : [lon, lat, lon, lat];
   const cands = area ? candidates(ds, area, opts.maxAltitudeFt) : [];
   return cells.map((c, i) => {
+    opts.budget?.check();
     const [lat, lon] = centres[i]!;
     const near = new Map<SuitabilityFeatureName, number>();
     let facilityMap: number | undefined;

@@ -9,6 +9,7 @@ import type { Feature, Geometry } from '../../contract/common';
 import { MAX_CELLS, SURFACE_LAYER_CODES, type SurfaceLayerCode } from '../../contract/surface';
 import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
+import type { Budget } from '../budget';
 import { checkGeometry, estimateCells, TOO_LARGE_MESSAGE } from './cells';
 import { InvalidSurfaceValueError, RequestTooLargeError } from './errors';
 import { flatten, LAYER_SPECS, type LayerSpec } from './layers';
@@ -77,11 +78,12 @@ function select(all: Record<string, unknown>, fields: string[] | undefined): Rec
   return out;
 }
 
-/** The dataset features of one code near a geometry, each with the geometry the code serves. */
-export function layerFeaturesIntersecting(ds: Dataset, code: SurfaceLayerCode, geometry: Geometry): Array<{ feature: AirspaceFeature; geometry: FeatureGeometry }> {
+/** The dataset features of one code near a geometry, each with the geometry the code serves; `budget` is checked once per feature. */
+export function layerFeaturesIntersecting(ds: Dataset, code: SurfaceLayerCode, geometry: Geometry, budget?: Budget): Array<{ feature: AirspaceFeature; geometry: FeatureGeometry }> {
   const spec = LAYER_SPECS[code];
   const out: Array<{ feature: AirspaceFeature; geometry: FeatureGeometry }> = [];
   for (const f of ds.searchNear(geometry as FeatureGeometry, spec.reachNm, [spec.source.layer])) {
+    budget?.check();
     if (!spec.match(f)) continue;
     const g = spec.geometry(f);
     if (booleanIntersects(g as GeoJsonGeometry, geometry as GeoJsonGeometry)) out.push({ feature: f, geometry: g });
@@ -89,7 +91,7 @@ export function layerFeaturesIntersecting(ds: Dataset, code: SurfaceLayerCode, g
   return out;
 }
 
-export function surfaceGeojson(ds: Dataset, geometry: Geometry, layers: readonly LayerRequest[], resolution: number): Feature[] {
+export function surfaceGeojson(ds: Dataset, geometry: Geometry, layers: readonly LayerRequest[], resolution: number, budget?: Budget): Feature[] {
   checkGeometry(geometry);
   // The request's size is measured in cells of its resolution, as for the other surface operations.
   if (estimateCells(geometry, resolution) > 2 * MAX_CELLS) throw new RequestTooLargeError(TOO_LARGE_MESSAGE);
@@ -97,7 +99,7 @@ export function surfaceGeojson(ds: Dataset, geometry: Geometry, layers: readonly
   const out: Feature[] = [];
   for (const l of layers) {
     const spec = LAYER_SPECS[l.code];
-    for (const { feature, geometry: g } of layerFeaturesIntersecting(ds, l.code, geometry)) {
+    for (const { feature, geometry: g } of layerFeaturesIntersecting(ds, l.code, geometry, budget)) {
       const properties: Record<string, unknown> = { layer: l.code, ...select(flatten(feature, spec), l.fields) };
       properties.layer = l.code; // a source prop named "layer" must not hide the code
       out.push({ type: 'Feature', id: feature.id, geometry: g as Feature['geometry'], properties });

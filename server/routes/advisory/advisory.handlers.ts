@@ -3,6 +3,7 @@ import { MAX_QUERY_SIDE_NM, type AdvisoryFeature } from '../../contract/advisory
 import type { Geometry } from '../../contract/common';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
+import { mainThread } from '../../http/main-thread';
 import { limitResponseSize } from '../../http/response-size';
 import type { HandlerResult } from '../../http/route';
 import { advisoriesFor, DEFAULT_MAX_ALTITUDE_FT, type AdvisoryCategory, type AdvisorySource, type FlightWindow } from '../../domain/briefing';
@@ -23,27 +24,30 @@ function queryWindow(deps: AppDeps, f: Filters, where: 'body' | 'query', invalid
   return { start, end };
 }
 
-function advisories(deps: AppDeps, geometry: Geometry, f: Filters, where: 'body' | 'query', invalid: 400 | 422): AdvisoryFeature[] {
+/** The advisories in the envelope `wrap` makes, sized and run through the main-thread gate with the request's budget. */
+function advisories<T>(deps: AppDeps, geometry: Geometry, f: Filters, where: 'body' | 'query', invalid: 400 | 422, wrap: (features: AdvisoryFeature[]) => T): Promise<{ statusCode: number; message: string; data: T }> {
   const window = queryWindow(deps, f, where, invalid);
   const ds = deps.datasets.current();
-  return advisoriesFor(ds, geometry, { window, maxAltitudeFt: f.maxAltitude ?? DEFAULT_MAX_ALTITUDE_FT, category: f.category ?? 'faa_107', source: f.source ?? 'all' });
+  const q = { window, maxAltitudeFt: f.maxAltitude ?? DEFAULT_MAX_ALTITUDE_FT, category: f.category ?? 'faa_107', source: f.source ?? 'all' } as const;
+  return mainThread.run((budget) => ok(wrap(advisoriesFor(ds, geometry, { ...q, budget }))));
 }
 
 const ok = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'success', data });
+const collection = (features: AdvisoryFeature[]) => ({ type: 'FeatureCollection' as const, features });
 
 /** Spec 4.5 (deprecated): the legacy envelope around an array of features. */
-export function legacyAdvisory(deps: AppDeps, body: Filters & { geometry: Geometry }): HandlerResult {
+export async function legacyAdvisory(deps: AppDeps, body: Filters & { geometry: Geometry }): Promise<HandlerResult> {
   return {
-    body: ok(advisories(deps, body.geometry, body, 'body', 400)),
+    body: await advisories(deps, body.geometry, body, 'body', 400, (features) => features),
     headers: { Deprecation: 'true', Link: '</v1/advisories/geojson>; rel="successor-version"' },
   };
 }
 
-export function geojsonAdvisories(deps: AppDeps, body: Filters & { geometry: Geometry }): HandlerResult {
-  return { body: ok({ type: 'FeatureCollection' as const, features: advisories(deps, body.geometry, body, 'body', 422) }) };
+export async function geojsonAdvisories(deps: AppDeps, body: Filters & { geometry: Geometry }): Promise<HandlerResult> {
+  return { body: await advisories(deps, body.geometry, body, 'body', 422, collection) };
 }
 
-export function bboxAdvisories(deps: AppDeps, query: Filters & { bbox: [number, number, number, number] }): HandlerResult {
+export async function bboxAdvisories(deps: AppDeps, query: Filters & { bbox: [number, number, number, number] }): Promise<HandlerResult> {
   const [w, s, e, n] = query.bbox;
   const geometry: Geometry = { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] };
   // From the numbers, not the polygon: west < east here, so -180,..,180,.. is the band it says (a
@@ -52,5 +56,5 @@ export function bboxAdvisories(deps: AppDeps, query: Filters & { bbox: [number, 
   if (side > MAX_QUERY_SIDE_NM) {
     throw new ApiError(422, `query.bbox: the box has a side of ${side.toFixed(1)} NM; at most ${MAX_QUERY_SIDE_NM} NM is allowed`, [{ field: 'query.bbox', rule: 'max_side_nm', message: `at most ${MAX_QUERY_SIDE_NM} NM` }]);
   }
-  return { body: ok({ type: 'FeatureCollection' as const, features: advisories(deps, geometry, query, 'query', 422) }) };
+  return { body: await advisories(deps, geometry, query, 'query', 422, collection) };
 }

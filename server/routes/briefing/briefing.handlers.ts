@@ -5,8 +5,10 @@
 import type { BriefingResult } from '../../contract/briefing';
 import type { Geometry } from '../../contract/common';
 import type { AppDeps } from '../../deps';
+import type { Budget } from '../../domain/budget';
 import { unprocessable } from '../../http/errors';
 import type { HandlerResult } from '../../http/route';
+import { mainThread } from '../../http/main-thread';
 import { limitResponseSize } from '../../http/response-size';
 import { briefArea, briefLocation, type BriefingOptions } from '../../domain/briefing';
 
@@ -27,17 +29,18 @@ export function flightOptions(deps: AppDeps, b: FlightFields, includeGeometry: b
   return { now, start, end, includeGeometry, ...(b.maxAltitude !== undefined ? { maxAltitudeFt: b.maxAltitude } : {}) };
 }
 
-function answer(deps: AppDeps, run: (ds: ReturnType<AppDeps['datasets']['current']>) => BriefingResult): HandlerResult {
+/** The engine runs through the main-thread gate with the request's time budget (server/http/main-thread.ts). */
+async function answer(deps: AppDeps, run: (ds: ReturnType<AppDeps['datasets']['current']>, budget: Budget) => BriefingResult): Promise<HandlerResult> {
   const ds = deps.datasets.current();
-  return { body: limitResponseSize(run(ds)), headers: { 'X-Dataset-Version': ds.version } };
+  return { body: await mainThread.run((budget) => limitResponseSize(run(ds, budget))), headers: { 'X-Dataset-Version': ds.version } };
 }
 
-export function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): HandlerResult {
+export function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): Promise<HandlerResult> {
   const opts = flightOptions(deps, body, body.includeGeometry ?? defaultGeometry);
-  return answer(deps, (ds) => briefArea(ds, body.boundary, opts));
+  return answer(deps, (ds, budget) => briefArea(ds, body.boundary, { ...opts, budget }));
 }
 
-export function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): HandlerResult {
+export function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): Promise<HandlerResult> {
   const opts = flightOptions(deps, body, body.includeGeometry ?? defaultGeometry);
-  return answer(deps, (ds) => briefLocation(ds, body.latitude, body.longitude, opts));
+  return answer(deps, (ds, budget) => briefLocation(ds, body.latitude, body.longitude, { ...opts, budget }));
 }

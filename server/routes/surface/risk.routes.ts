@@ -27,7 +27,7 @@ export const riskRoutes = [
     responses: { 200: { description: 'Hazards', schema: HazardResponseSchema }, ...errors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: hazardHandler(deps.datasets.current(), body) };
+      return hazardHandler(deps.datasets.current(), body);
     },
   }),
   route({
@@ -43,7 +43,7 @@ export const riskRoutes = [
     responses: { 200: { description: 'Ground risk', schema: GroundRiskResponseSchema }, ...errors },
     handler: ({ body, c }) => {
       requireJson(c);
-      return { body: groundRiskHandler(body) };
+      return groundRiskHandler(body);
     },
   }),
   route({
@@ -58,7 +58,7 @@ export const riskRoutes = [
     responses: { 200: { description: 'Risk classes', schema: RiskClassifyResponseSchema }, ...errors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: riskClassifyHandler(deps.datasets.current(), body) };
+      return riskClassifyHandler(deps.datasets.current(), body);
     },
   }),
 ];

@@ -1,6 +1,8 @@
 /**
  * Handlers of the surface and risk routes: thin wrappers that take the current dataset once, call
  * the domain (server/domain/surface) and turn its errors into the spec's statuses (section 7).
+ * The H3 and population work runs in the worker pool (server/workers/surface-pool.ts); what needs the
+ * dataset runs after it through the main-thread gate with the request's budget (server/http/main-thread.ts).
  */
 import type { Context } from 'hono';
 import type {
@@ -13,23 +15,40 @@ import type {
   SuitabilityRequest,
   SurfaceGeojsonRequest,
 } from '../../contract/surface';
+import type { Geometry } from '../../contract/common';
 import type { Dataset } from '../../data/dataset';
 import { ApiError, timeout, unprocessable } from '../../http/errors';
-import { limitResponseSize } from '../../http/response-size';
+import { limitResponseSize, responseTooLarge } from '../../http/response-size';
+import { MAX_RESPONSE_BYTES } from '../../domain/geometry/limits';
+import { mainThread } from '../../http/main-thread';
+import type { Budget } from '../../domain/budget';
+import { cellPolygon } from '../../domain/surface/cells';
 import { normaliseAtAntimeridian } from '../../domain/geometry/antimeridian';
-import { cellPolygon, cellsFor } from '../../domain/surface/cells';
 import { perSqMi, roundDensity } from '../../domain/surface/density';
 import { InvalidSurfaceValueError, RequestTooLargeError } from '../../domain/surface/errors';
-import { cellDensities, groundType } from '../../domain/surface/ground-type';
 import { hexbin } from '../../domain/surface/hexbin';
-import { groundRiskCells, groundRiskFeatureProperties, groundSummary, hazardsOver, initialAirRisk } from '../../domain/surface/risk';
+import { groundSummary, hazardsOver, initialAirRisk } from '../../domain/surface/risk';
 import { intrinsicGrc, sail } from '../../domain/surface/sora';
-import { scoreCells, suitabilityClass } from '../../domain/surface/suitability';
+import type { CellDensity } from '../../domain/surface/ground-type';
+import { scoreCells, suitabilityClass, type CellSuitability } from '../../domain/surface/suitability';
 import { listLayers, surfaceGeojson } from '../../domain/surface/surface-geojson';
-import { uavProfile } from '../../domain/surface/uav-profile';
+import { uavProfile, type UavProfile } from '../../domain/surface/uav-profile';
+import { runInPool } from '../../workers/surface-pool';
+import { unpackCellDensities, unpackCells, type PackedCells } from '../../workers/surface-tasks';
 
-/** Spec 4.11/4.12 answer an oversized request with 408, so an oversized answer gets it too. */
-const success = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'success', data }, 408);
+/** A body the worker already serialised (and sized): sent as it is, so the event loop neither builds nor stringifies it. */
+const jsonResponse = (json: string) => new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The answer serialised once, inside the gate's run (the app would stringify it a second time, outside
+ * any budget: a 14,000-cell answer is 6 MB). Spec 4.11/4.12 answer an oversized request with 408, so an
+ * oversized answer gets it too.
+ */
+function success<T>(data: T): Response {
+  const json = JSON.stringify({ statusCode: 200, message: 'success', data });
+  if (json.length > MAX_RESPONSE_BYTES) throw responseTooLarge(json.length, 408);
+  return jsonResponse(json);
+}
 
 /** Domain errors → 408 / 422; anything else is left to the app's error handler. */
 function guarded<T>(work: () => T): T {
@@ -42,6 +61,9 @@ function guarded<T>(work: () => T): T {
   }
 }
 
+/** The dataset part, through the main-thread gate, with the budget left since `start`. */
+const onMainThread = <T>(start: number, work: (budget: Budget) => T) => mainThread.run((budget) => guarded(() => work(budget)), start);
+
 /**
  * Spec 4.10–4.12 require Content-Type application/json (a charset parameter is fine). The app already
  * refuses other media types; a request without the header would otherwise be read as JSON.
@@ -51,75 +73,93 @@ export function requireJson(c: Context): void {
   if (!type.startsWith('application/json')) throw new ApiError(415, 'Content-Type must be application/json (charset=UTF-8 allowed)');
 }
 
-export const groundTypeHandler = (body: GroundTypeRequest) => success(guarded(() => groundType(body.geometry, body.resolution)));
 
-export const surfaceGeojsonHandler = (ds: Dataset, body: SurfaceGeojsonRequest) =>
-  success(guarded(() => surfaceGeojson(ds, body.geometry, body.layers, body.resolution)));
-
-export const layersHandler = (ds: Dataset) => success(listLayers(ds));
-
-export function hexbinHandler(ds: Dataset, body: HexbinRequest) {
-  const cells = guarded(() => hexbin(ds, body.geometry, body.resolution, body.layers));
-  return success(cells.map((h) => ({ type: 'Feature' as const, id: h.cell, geometry: cellPolygon(h.cell), properties: { counts: h.counts, total: h.total } })));
+async function packed(kind: 'cells' | 'cellDensities', geometry: Geometry, resolution: number, start: number): Promise<PackedCells> {
+  const out = await runInPool({ kind, geometry, resolution, start });
+  if (!('cells' in out)) throw new Error(`the worker answered a ${kind} task without cells`);
+  return out.cells;
 }
 
-function scoredCells(ds: Dataset, body: SuitabilityRequest | ClassificationRequest) {
-  return guarded(() => {
-    const profile = uavProfile(body);
-    // /v1/suitability keeps its single Polygon as sent: cut at 180° here (classification's already is).
-    const cells = cellDensities(cellsFor(normaliseAtAntimeridian(body.geometry), body.resolution));
-    const scores = scoreCells(ds, cells, { weights: body.features, profile, maxAltitudeFt: body.maxAltitude ?? 400 });
-    return { profile, rows: cells.map((c, i) => ({ c, s: scores[i]! })).filter(({ s }) => !body.noFill || s.hasFeatures) };
+async function finished(task: { kind: 'groundType' | 'groundRisk'; geometry: Geometry; resolution: number; uav?: GroundRiskRequest['uav'] }): Promise<Response> {
+  const out = await runInPool(task);
+  if (!('json' in out)) throw new Error(`the worker answered a ${task.kind} task without a body`);
+  return jsonResponse(out.json);
+}
+
+export const groundTypeHandler = (body: GroundTypeRequest) => finished({ kind: 'groundType', geometry: body.geometry, resolution: body.resolution });
+
+export function surfaceGeojsonHandler(ds: Dataset, body: SurfaceGeojsonRequest) {
+  return onMainThread(Date.now(), (budget) => success(surfaceGeojson(ds, body.geometry, body.layers, body.resolution, budget)));
+}
+
+export const layersHandler = (ds: Dataset) => limitResponseSize({ statusCode: 200, message: 'success', data: listLayers(ds) }, 408);
+
+export async function hexbinHandler(ds: Dataset, body: HexbinRequest) {
+  const start = Date.now();
+  const cells = unpackCells(await packed('cells', body.geometry, body.resolution, start));
+  return onMainThread(start, (budget) => {
+    const bins = hexbin(ds, body.geometry, body.resolution, body.layers, { cells, budget });
+    return success(bins.map((h) => ({ type: 'Feature' as const, id: h.cell, geometry: cellPolygon(h.cell), properties: { counts: h.counts, total: h.total } })));
+  });
+}
+
+async function scoredCells<T>(ds: Dataset, body: SuitabilityRequest | ClassificationRequest, answer: (rows: Array<{ c: CellDensity; s: CellSuitability }>, profile: UavProfile) => T) {
+  const start = Date.now();
+  const profile = guarded(() => uavProfile(body));
+  // /v1/suitability keeps its single Polygon as sent: cut at 180° here (classification's already is).
+  const cells = unpackCellDensities(await packed('cellDensities', normaliseAtAntimeridian(body.geometry), body.resolution, start));
+  return onMainThread(start, (budget) => {
+    const scores = scoreCells(ds, cells, { weights: body.features, profile, maxAltitudeFt: body.maxAltitude ?? 400, budget });
+    return answer(cells.map((c, i) => ({ c, s: scores[i]! })).filter(({ s }) => !body.noFill || s.hasFeatures), profile);
   });
 }
 
 export function suitabilityHandler(ds: Dataset, body: SuitabilityRequest) {
-  const { rows } = scoredCells(ds, body);
-  const features = rows.map(({ c, s }) => ({
-    type: 'Feature' as const,
-    id: c.cell,
-    geometry: cellPolygon(c.cell),
-    properties: { density: c.density, infrastructureTypes: s.infrastructureTypes, popPerSqMi: roundDensity(perSqMi(c.popPerSqKm)), score: s.score, suitableFeatures: s.suitableFeatures },
-  }));
-  return success({ type: 'FeatureCollection' as const, features });
+  return scoredCells(ds, body, (rows) => {
+    const features = rows.map(({ c, s }) => ({
+      type: 'Feature' as const,
+      id: c.cell,
+      geometry: cellPolygon(c.cell),
+      properties: { density: c.density, infrastructureTypes: s.infrastructureTypes, popPerSqMi: roundDensity(perSqMi(c.popPerSqKm)), score: s.score, suitableFeatures: s.suitableFeatures },
+    }));
+    return success({ type: 'FeatureCollection' as const, features });
+  });
 }
 
 export function classificationHandler(ds: Dataset, body: ClassificationRequest) {
-  const { rows, profile } = scoredCells(ds, body);
-  const features = rows.map(({ c, s }) => ({
-    type: 'Feature' as const,
-    id: c.cell,
-    geometry: cellPolygon(c.cell),
-    properties: {
-      class: suitabilityClass(s.score),
-      score: s.score,
-      density: c.density,
-      popPerSqKm: roundDensity(c.popPerSqKm),
-      popPerSqMi: roundDensity(perSqMi(c.popPerSqKm)),
-      igrc: intrinsicGrc(c.popPerSqKm, profile.sora),
-      infrastructureTypes: s.infrastructureTypes,
-      suitableFeatures: s.suitableFeatures,
-    },
-  }));
-  return success({ type: 'FeatureCollection' as const, features });
+  return scoredCells(ds, body, (rows, profile) => {
+    const features = rows.map(({ c, s }) => ({
+      type: 'Feature' as const,
+      id: c.cell,
+      geometry: cellPolygon(c.cell),
+      properties: {
+        class: suitabilityClass(s.score),
+        score: s.score,
+        density: c.density,
+        popPerSqKm: roundDensity(c.popPerSqKm),
+        popPerSqMi: roundDensity(perSqMi(c.popPerSqKm)),
+        igrc: intrinsicGrc(c.popPerSqKm, profile.sora),
+        infrastructureTypes: s.infrastructureTypes,
+        suitableFeatures: s.suitableFeatures,
+      },
+    }));
+    return success({ type: 'FeatureCollection' as const, features });
+  });
 }
 
-export function groundRiskHandler(body: GroundRiskRequest) {
-  const cells = guarded(() => groundRiskCells(body.geometry, body.resolution));
-  const features = cells.map((c) => ({ type: 'Feature' as const, id: c.cell, geometry: cellPolygon(c.cell), properties: groundRiskFeatureProperties(c, body.uav) }));
-  return success({ ...groundSummary(cells, body.uav), features });
+export const groundRiskHandler = (body: GroundRiskRequest) => finished({ kind: 'groundRisk', geometry: body.geometry, resolution: body.resolution, uav: body.uav });
+
+export async function hazardHandler(ds: Dataset, body: HazardRequest) {
+  const start = Date.now();
+  const ground = groundSummary(unpackCellDensities(await packed('cellDensities', body.geometry, body.resolution, start)), body.uav);
+  return onMainThread(start, (budget) => success({ ground, hazards: hazardsOver(ds, body.geometry, body.layers, budget) }));
 }
 
-export function hazardHandler(ds: Dataset, body: HazardRequest) {
-  return success(guarded(() => ({ ground: groundSummary(groundRiskCells(body.geometry, body.resolution), body.uav), hazards: hazardsOver(ds, body.geometry, body.layers) })));
-}
-
-export function riskClassifyHandler(ds: Dataset, body: RiskClassifyRequest) {
-  return success(
-    guarded(() => {
-      const ground = groundSummary(groundRiskCells(body.geometry, body.resolution), body.uav);
-      const air = initialAirRisk(ds, body.geometry, body.maxAltitude ?? 400, ground.maxPopPerSqKm);
-      return { ground, air, sail: sail(ground.igrc, air.arc) };
-    }),
-  );
+export async function riskClassifyHandler(ds: Dataset, body: RiskClassifyRequest) {
+  const start = Date.now();
+  const ground = groundSummary(unpackCellDensities(await packed('cellDensities', body.geometry, body.resolution, start)), body.uav);
+  return onMainThread(start, (budget) => {
+    const air = initialAirRisk(ds, body.geometry, body.maxAltitude ?? 400, ground.maxPopPerSqKm, budget);
+    return success({ ground, air, sail: sail(ground.igrc, air.arc) });
+  });
 }

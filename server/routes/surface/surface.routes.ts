@@ -44,7 +44,7 @@ export const surfaceRoutes = [
     responses: { 200: { description: 'Cells with their population class', schema: GroundTypeResponseSchema }, ...surfaceErrors },
     handler: ({ body, c }) => {
       requireJson(c);
-      return { body: groundTypeHandler(body) };
+      return groundTypeHandler(body);
     },
   }),
   route({
@@ -62,7 +62,7 @@ export const surfaceRoutes = [
     responses: { 200: { description: 'Features', schema: SurfaceGeojsonResponseSchema }, ...surfaceErrors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: surfaceGeojsonHandler(deps.datasets.current(), body) };
+      return surfaceGeojsonHandler(deps.datasets.current(), body);
     },
   }),
   route({
@@ -87,7 +87,7 @@ export const surfaceRoutes = [
     responses: { 200: { description: 'Cells with counts per layer', schema: HexbinResponseSchema }, ...surfaceErrors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: hexbinHandler(deps.datasets.current(), body) };
+      return hexbinHandler(deps.datasets.current(), body);
     },
   }),
   route({
@@ -103,7 +103,7 @@ export const surfaceRoutes = [
     responses: { 200: { description: 'Classified cells', schema: ClassificationResponseSchema }, ...surfaceErrors },
     handler: ({ body, c, deps }) => {
       requireJson(c);
-      return { body: classificationHandler(deps.datasets.current(), body) };
+      return classificationHandler(deps.datasets.current(), body);
     },
   }),
   route({
@@ -117,12 +117,12 @@ export const surfaceRoutes = [
     body: SuitabilityRequestSchema,
     geometryFields: ['geometry'],
     responses: { 200: { description: 'Scored cells', schema: SuitabilityResponseSchema }, ...surfaceErrors },
-    handler: ({ body, c, deps }) => {
+    handler: async ({ body, c, deps }) => {
       requireJson(c);
-      return {
-        body: suitabilityHandler(deps.datasets.current(), body),
-        headers: { Deprecation: 'true', Link: '</v2/surface/classification>; rel="successor-version"' },
-      };
+      const res = await suitabilityHandler(deps.datasets.current(), body);
+      res.headers.set('Deprecation', 'true');
+      res.headers.set('Link', '</v2/surface/classification>; rel="successor-version"');
+      return res;
     },
   }),
   ...riskRoutes,

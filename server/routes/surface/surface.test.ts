@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
-import { SURFACE_LAYER_CODES } from '../../contract/surface';
+import type { z } from 'zod';
+import {
+  ClassificationResponseSchema,
+  GroundRiskResponseSchema,
+  GroundTypeResponseSchema,
+  HazardResponseSchema,
+  HexbinResponseSchema,
+  RiskClassifyResponseSchema,
+  SURFACE_LAYER_CODES,
+  SuitabilityResponseSchema,
+  SurfaceGeojsonResponseSchema,
+} from '../../contract/surface';
 import { DC_AREA, SEATTLE_AREA, square, surfaceDataset } from '../../domain/surface/fixtures';
 
 let svc: TestService;
@@ -167,5 +178,25 @@ describe('risk', () => {
     expect(rc.status).toBe(200);
     expect(((await rc.json()) as Envelope<unknown>).data).toMatchObject({ air: { arc: 'ARC-d', aec: 1 }, sail: 'VI' });
     expect((await post('/v2/risk/classify', { geometry: midtown, resolution: 8 }, await svc.clientToken('surface:create'))).status).toBe(403);
+  });
+});
+
+describe('answers serialised by the handler (in the gate or a worker) still follow the contract', () => {
+  // The app checks a handler's object against its schema in tests; these answers are finished JSON, so check here.
+  it.each([
+    ['/v2/groundType', { geometry: midtown, resolution: 9 }, GroundTypeResponseSchema],
+    ['/v2/surface/geojson', { geometry: midtown, layers: [{ code: 'stadium' }], resolution: 9 }, SurfaceGeojsonResponseSchema],
+    ['/v2/surface/hexbin', { geometry: midtown, layers: ['stadium'], resolution: 9 }, HexbinResponseSchema],
+    ['/v2/surface/classification', { geometry: midtown, resolution: 9 }, ClassificationResponseSchema],
+    ['/v1/suitability', { geometry: midtown, resolution: 9 }, SuitabilityResponseSchema],
+    ['/v2/hazard', { geometry: midtown, resolution: 9 }, HazardResponseSchema],
+    ['/v2/hazard/groundRisk', { geometry: midtown, resolution: 9 }, GroundRiskResponseSchema],
+    ['/v2/risk/classify', { geometry: midtown, resolution: 9 }, RiskClassifyResponseSchema],
+  ] as const)('%s', async (path, body, schema) => {
+    const r = await post(path, body);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    const parsed = (schema as z.ZodType).safeParse(await r.json());
+    expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
   });
 });
