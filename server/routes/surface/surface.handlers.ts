@@ -23,7 +23,7 @@ import { cellDensities, groundType } from '../../domain/surface/ground-type';
 import { hexbin } from '../../domain/surface/hexbin';
 import { groundRiskCells, groundRiskFeatureProperties, groundSummary, hazardsOver, initialAirRisk } from '../../domain/surface/risk';
 import { intrinsicGrc, sail } from '../../domain/surface/sora';
-import { scoreCells, suitabilityClass } from '../../domain/surface/suitability';
+import { scoreCells, suitabilityClass, suitabilityFeatureList } from '../../domain/surface/suitability';
 import { listLayers, surfaceGeojson } from '../../domain/surface/surface-geojson';
 import { uavProfile } from '../../domain/surface/uav-profile';
 
@@ -55,7 +55,8 @@ export const groundTypeHandler = (body: GroundTypeRequest) => success(guarded(()
 export const surfaceGeojsonHandler = (ds: Dataset, body: SurfaceGeojsonRequest) =>
   success(guarded(() => surfaceGeojson(ds, body.geometry, body.layers, body.resolution)));
 
-export const layersHandler = (ds: Dataset) => success(listLayers(ds));
+// The layer codes, and beside them every suitability feature name (some, like population, are no layer).
+export const layersHandler = (ds: Dataset) => ({ ...success(listLayers(ds)), suitabilityFeatures: suitabilityFeatureList() });
 
 export function hexbinHandler(ds: Dataset, body: HexbinRequest) {
   const cells = guarded(() => hexbin(ds, body.geometry, body.resolution, body.layers));
