@@ -157,4 +157,19 @@ describe('the byte-bounded LRU', () => {
     lru.set('huge', 'x', 11);
     expect(lru.get('huge')).toBeUndefined();
   });
+
+  it('counts bytes added later (a gzip form), bounds the entry count, and forgets an entry grown past the budget', () => {
+    const lru = new ByteLru<string>(10, 2);
+    lru.set('a', 'a', 3);
+    lru.set('b', 'b', 3);
+    lru.addBytes('a', 2);
+    expect(lru.bytes).toBe(8);
+    lru.set('c', 'c', 1); // three entries: the oldest untouched one (b) goes
+    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual(['a', undefined, 'c']);
+    lru.addBytes('c', 20);
+    expect(lru.get('c')).toBeUndefined();
+    expect(lru.size).toBe(1);
+    lru.clear();
+    expect([lru.size, lru.bytes]).toEqual([0, 0]);
+  });
 });
