@@ -63,6 +63,9 @@ export async function startPageServer(bareDir: string, servicePort: number): Pro
     up.on('error', () => res.writeHead(502).end());
     req.pipe(up);
   });
+  // The bench's own fetches sit idle while it compresses what they read: a short keep-alive would close
+  // the socket under a reused connection (ECONNRESET).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
