@@ -71,26 +71,41 @@ export const SurfaceLayerInfoSchema = z.object({
   source: z.object({ layer: z.string(), subtype: z.string().optional(), filter: z.string().optional() }),
   fields: z.array(z.string()),
 });
-export const SurfaceLayersResponseSchema = envelope(z.array(SurfaceLayerInfoSchema)).meta({ id: 'SurfaceLayersResponse' });
+export const SuitabilityFeatureInfoSchema = z.object({
+  name: z.string().describe('A key of `features` in suitability and classification requests'),
+  description: z.string(),
+  defaultWeight: z.number(),
+});
+export const SurfaceLayersResponseSchema = envelope(z.array(SurfaceLayerInfoSchema))
+  .extend({ suitabilityFeatures: z.array(SuitabilityFeatureInfoSchema).describe('Every feature name suitability and classification accept, with its default weight') })
+  .meta({ id: 'SurfaceLayersResponse' });
 
 // ---- 4.10 suitability and the classification surface -----------------------------------------
 
-/** Names usable in `features`; the scoring each takes part in is in docs/ground-risk.md. */
+/**
+ * Names usable in `features`; the scoring each takes part in is in docs/ground-risk.md. `population` is the
+ * population model's ground term itself: its weight scales it, 0..1 (dense ground never counts in favour).
+ */
 export const SUITABILITY_FEATURES = [
-  'airports', 'heliports', 'seaports', 'stadiums', 'national_parks', 'controlled_airspace', 'restricted_airspace', 'mtr', 'recreational_sites',
+  'population', 'airports', 'heliports', 'seaports', 'stadiums', 'national_parks', 'controlled_airspace', 'restricted_airspace', 'mtr', 'recreational_sites',
 ] as const;
 export type SuitabilityFeatureName = (typeof SUITABILITY_FEATURES)[number];
 
 const FeatureWeightsSchema = z
   .record(z.string(), z.object({ weight: z.number().min(-1).max(1) }))
   .superRefine((rec, ctx) => {
-    for (const name of Object.keys(rec)) {
+    for (const [name, { weight }] of Object.entries(rec)) {
       if (!(SUITABILITY_FEATURES as readonly string[]).includes(name)) {
         ctx.addIssue({ code: 'custom', path: [name], message: `unknown feature "${name}"; known: ${SUITABILITY_FEATURES.join(', ')}` });
+      } else if (name === 'population' && weight < 0) {
+        // Safety: a caller may discount the ground risk, never turn crowds into a reason to fly.
+        ctx.addIssue({ code: 'custom', path: [name, 'weight'], message: 'population weight must be 0..1: dense ground never counts in favour of a cell' });
       }
     }
   })
-  .describe('Feature name → {weight}: positive weights count against a hex near that feature, negative ones for it (-1..1)');
+  // OpenAPI lists the names (the record's keys); the check above gives the message naming the bad key.
+  .meta({ propertyNames: { enum: [...SUITABILITY_FEATURES] } })
+  .describe(`Feature name (${SUITABILITY_FEATURES.join(', ')}) → {weight}: positive weights count against a hex near that feature, negative ones for it (-1..1; population 0..1)`);
 
 const SuitabilityBase = {
   uavWeight: z.string().optional().describe('Take-off mass: "0.9", "0.9kg", "249g", "2lb", or micro (<250 g), small (<25 kg), large'),

@@ -1,68 +1,53 @@
 /**
- * A least-recently-used cache bounded by total bytes and by entry count. Map keeps insertion order,
- * so re-inserting on read moves an entry to the young end and the oldest is the first key.
+ * A least-recently-used cache bounded by total bytes and by entry count: lru-cache's (docs/libraries.md)
+ * behind the small interface the tile, street and glyph caches use.
  */
+import { LRUCache } from 'lru-cache';
 import { gzipSync } from 'node:zlib';
 
-export class ByteLru<V> {
-  private readonly map = new Map<string, { value: V; bytes: number }>();
-  private total = 0;
+interface Sized<V> {
+  value: V;
+  bytes: number;
+}
 
-  constructor(
-    private readonly maxBytes: number,
-    private readonly maxEntries: number,
-  ) {}
+export class ByteLru<V> {
+  private readonly cache: LRUCache<string, Sized<V>>;
+
+  constructor(maxBytes: number, maxEntries: number) {
+    // lru-cache wants a positive whole size; an empty tile still takes an entry. An entry bigger than
+    // the whole budget is not stored (it would only evict everything else and then itself).
+    this.cache = new LRUCache<string, Sized<V>>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (e) => Math.max(1, Math.ceil(e.bytes)) });
+  }
 
   get(key: string): V | undefined {
-    const hit = this.map.get(key);
-    if (!hit) return undefined;
-    this.map.delete(key);
-    this.map.set(key, hit);
-    return hit.value;
+    return this.cache.get(key)?.value;
   }
 
   set(key: string, value: V, bytes: number): void {
-    const old = this.map.get(key);
-    if (old) {
-      this.total -= old.bytes;
-      this.map.delete(key);
-    }
-    // An entry bigger than the whole budget would only evict everything else and then itself.
-    if (bytes > this.maxBytes) return;
-    this.map.set(key, { value, bytes });
-    this.total += bytes;
-    while (this.total > this.maxBytes || this.map.size > this.maxEntries) {
-      const oldest = this.map.keys().next().value as string;
-      this.total -= this.map.get(oldest)!.bytes;
-      this.map.delete(oldest);
-    }
+    this.cache.set(key, { value, bytes });
   }
 
   /** Grows the recorded size of an entry (e.g. when its gzip form is added later). */
   addBytes(key: string, bytes: number): void {
-    const hit = this.map.get(key);
+    const hit = this.cache.peek(key);
     if (!hit) return;
     this.set(key, hit.value, hit.bytes + bytes);
   }
 
   delete(key: string): void {
-    const hit = this.map.get(key);
-    if (!hit) return;
-    this.total -= hit.bytes;
-    this.map.delete(key);
+    this.cache.delete(key);
   }
 
   clear(): void {
-    this.map.clear();
-    this.total = 0;
+    this.cache.clear();
   }
 
   get size(): number {
-    return this.map.size;
+    return this.cache.size;
   }
 
   get bytes(): number {
-    return this.total;
+    return this.cache.calculatedSize;
   }
 }
 

@@ -1,10 +1,9 @@
 /**
  * The sprite (the styles' icons) as MapLibre loads it: {name}.json and {name}.png, and @2x variants
- * for high-density screens. Icons are rasterised in code (sprite-icons.ts) and packed in shelves;
- * each sheet is made once per process.
+ * for high-density screens. The icons are SVG (sprite-icons.ts), packed in shelves into one SVG sheet
+ * that resvg renders at the pixel ratio (docs/libraries.md); each sheet is made once per process.
  */
-import { PNG } from 'pngjs';
-import { rasterise } from './raster';
+import { Resvg } from '@resvg/resvg-js';
 import { ICONS } from './sprite-icons';
 
 export const SPRITE_NAME = 'skyplan';
@@ -59,21 +58,18 @@ function layout(): Array<{ name: string; x: number; y: number }> {
 
 function buildSheet(ratio: 1 | 2): SpriteSheet {
   const placed = layout();
-  const width = SHEET_WIDTH * ratio;
-  const height = Math.max(...placed.map((p) => (p.y + ICONS[p.name]!.height) * ratio));
-  const png = new PNG({ width, height });
-  png.data.fill(0);
+  const height = Math.max(...placed.map((p) => p.y + ICONS[p.name]!.height));
   const json: Record<string, SpriteEntry> = {};
-  for (const { name, x, y } of placed) {
-    const img = rasterise(ICONS[name]!, ratio);
-    const ox = x * ratio, oy = y * ratio;
-    for (let row = 0; row < img.height; row++) {
-      const from = row * img.width * 4;
-      png.data.set(img.data.subarray(from, from + img.width * 4), ((oy + row) * width + ox) * 4);
-    }
-    json[name] = { x: ox, y: oy, width: img.width, height: img.height, pixelRatio: ratio };
-  }
-  return { json, png: PNG.sync.write(png) };
+  // Each icon in a nested <svg>: its own view box, clipped to its cell (the hatch must tile exactly).
+  const cells = placed.map(({ name, x, y }) => {
+    const { width: w, height: h, svg } = ICONS[name]!;
+    json[name] = { x: x * ratio, y: y * ratio, width: w * ratio, height: h * ratio, pixelRatio: ratio };
+    return `<svg x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" overflow="hidden">${svg}</svg>`;
+  });
+  const sheet = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHEET_WIDTH}" height="${height}" viewBox="0 0 ${SHEET_WIDTH} ${height}">${cells.join('')}</svg>`;
+  // No text in the icons: loading the system's fonts would only cost time.
+  const png = new Resvg(sheet, { fitTo: { mode: 'zoom', value: ratio }, font: { loadSystemFonts: false } }).render().asPng();
+  return { json, png };
 }
 
 const sheets = new Map<number, SpriteSheet>();

@@ -1,4 +1,5 @@
 import type { Feature, Polygon } from 'geojson';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { Dataset } from '../data/dataset';
 import { fixtureDataset } from '../routes/tiles/tiles.fixture';
@@ -9,7 +10,7 @@ import { ByteLru } from './lru';
 import { placeMinzoom } from './basemap-places';
 import { parseGlyphRange, resolveFontStack } from './glyphs';
 import { renderTile } from './render';
-import { parseSpriteFile } from './sprites';
+import { parseSpriteFile, spriteSheet } from './sprites';
 import { lonLatToTile, parseTileCoord, tileBBox } from './tile-coords';
 import { asRect, mergeCellRuns } from './uasfm-runs';
 
@@ -144,6 +145,29 @@ describe('glyph and sprite names', () => {
   });
 });
 
+describe('the sprite sheet (resvg)', () => {
+  it.each([1, 2] as const)('draws each icon where its index says, in its colours, at ratio %i', (ratio) => {
+    const sheet = spriteSheet('skyplan', ratio)!;
+    const png = PNG.sync.read(sheet.png);
+    const at = (name: string, x: number, y: number) => {
+      const e = sheet.json[name]!;
+      const o = ((e.y + Math.floor(y * ratio)) * png.width + e.x + Math.floor(x * ratio)) * 4;
+      return [...png.data.subarray(o, o + 4)];
+    };
+    // Inside the towered airport's blue disc, off its white runway; its rim is white; outside its disc nothing.
+    expect(at('airport-towered', 5.5, 5.5)).toEqual([0x1f, 0x4f, 0xbf, 255]);
+    expect(at('airport-towered', 8.5, 1.3)).toEqual([255, 255, 255, 255]);
+    expect(at('airport-towered', 0.2, 0.2)[3]).toBe(0);
+    // The hatch: a translucent red stripe on the diagonal x + y = 8, clear between stripes.
+    const stripe = at('hatch-red', 3.5, 4.2);
+    // (Straight colour from premultiplied pixels: a unit or two of rounding.)
+    [0xd0, 0x20, 0x2a].forEach((c, i) => expect(Math.abs(stripe[i]! - c)).toBeLessThanOrEqual(2));
+    expect(stripe[3]).toBeGreaterThan(150);
+    expect(stripe[3]).toBeLessThan(200);
+    expect(at('hatch-red', 1.5, 1.5)[3]).toBe(0);
+  });
+});
+
 describe('the byte-bounded LRU', () => {
   it('evicts the least recently used entries beyond its budget', () => {
     const lru = new ByteLru<string>(10, 100);
@@ -156,5 +180,20 @@ describe('the byte-bounded LRU', () => {
     expect(lru.bytes).toBe(8);
     lru.set('huge', 'x', 11);
     expect(lru.get('huge')).toBeUndefined();
+  });
+
+  it('counts bytes added later (a gzip form), bounds the entry count, and forgets an entry grown past the budget', () => {
+    const lru = new ByteLru<string>(10, 2);
+    lru.set('a', 'a', 3);
+    lru.set('b', 'b', 3);
+    lru.addBytes('a', 2);
+    expect(lru.bytes).toBe(8);
+    lru.set('c', 'c', 1); // three entries: the oldest untouched one (b) goes
+    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual(['a', undefined, 'c']);
+    lru.addBytes('c', 20);
+    expect(lru.get('c')).toBeUndefined();
+    expect(lru.size).toBe(1);
+    lru.clear();
+    expect([lru.size, lru.bytes]).toEqual([0, 0]);
   });
 });

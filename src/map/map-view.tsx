@@ -63,6 +63,8 @@ export function MapView({ styleUrl, basemapUrl = null, fallbackBackground, overl
       },
     });
     controller.current = c;
+    // A user-timing mark for `npm run bench -- page` (time to map idle) and the browser's profiler.
+    c.map.once('idle', () => performance.mark('map-idle'));
     if (e2e) window.__skyplan = { map: c.map, features: () => c.draw.features(), mode: () => c.draw.mode() };
     // The panel beside the map changes its size without a window resize.
     const ro = new ResizeObserver(() => c.resize());

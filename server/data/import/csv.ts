@@ -1,65 +1,32 @@
 /**
- * A small RFC 4180 CSV reader: quoted fields with "" escapes and embedded commas or line breaks,
- * CRLF or LF line ends, an optional UTF-8 byte-order mark. NASR's CSV distribution is plain RFC 4180,
- * so a reader this small is simpler to trust than a dependency.
+ * CSV of the FAA's files (NASR's CSV distribution is plain RFC 4180): quoted fields with "" escapes and
+ * embedded commas or line breaks, CRLF, LF or CR line ends, an optional UTF-8 byte-order mark. Read by
+ * csv-parse (docs/libraries.md); this module keeps the project's error type and messages, with the line.
  */
+import { CsvError as ParseError, parse } from 'csv-parse/sync';
 
 export class CsvError extends Error {
   override name = 'CsvError';
 }
 
-/** All records as arrays of strings. A trailing line break does not make an empty record. */
+/** What each of csv-parse's quoting errors means in the words the import reports use. */
+const MESSAGES: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed',
+  INVALID_OPENING_QUOTE: 'a quote inside an unquoted field',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote',
+};
+
+/** All records as arrays of strings (rows may differ in length). A trailing line break does not make an empty record. */
 export function parseCsv(text: string): string[][] {
-  const src = text.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let fieldText = '';
-  let inQuotes = false;
-  let quotedField = false;
-  let line = 1;
-  let quoteLine = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (inQuotes) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          fieldText += '"';
-          i++;
-        } else inQuotes = false;
-      } else {
-        if (c === '\n') line++;
-        fieldText += c;
-      }
-      continue;
+  try {
+    return parse(text, { bom: true, relax_column_count: true }) as string[][];
+  } catch (e) {
+    if (e instanceof ParseError) {
+      const line = (e as ParseError & { lines?: number }).lines;
+      throw new CsvError(`line ${line ?? '?'}: ${MESSAGES[e.code] ?? e.message}`);
     }
-    if (c === '"') {
-      if (fieldText !== '' || quotedField) throw new CsvError(`line ${line}: a quote inside an unquoted field`);
-      inQuotes = true;
-      quotedField = true;
-      quoteLine = line;
-    } else if (c === ',') {
-      row.push(fieldText);
-      fieldText = '';
-      quotedField = false;
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(fieldText);
-      rows.push(row);
-      row = [];
-      fieldText = '';
-      quotedField = false;
-      line++;
-    } else {
-      if (quotedField) throw new CsvError(`line ${line}: text after a closing quote`);
-      fieldText += c;
-    }
+    throw e;
   }
-  if (inQuotes) throw new CsvError(`line ${quoteLine}: a quoted field is never closed`);
-  if (fieldText !== '' || quotedField || row.length > 0) {
-    row.push(fieldText);
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** Records as objects keyed by the header row; every record must have as many fields as the header. */

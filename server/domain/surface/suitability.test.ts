@@ -38,6 +38,21 @@ describe('suitability scoring', () => {
     expect(liked!.score).toBeGreaterThan(dflt!.score);
   });
 
+  it('weighs the population model as the feature population: 1 by default, 0 ignores the density, between scales it', () => {
+    const dense = cell(47.7, -122.6, 1_000); // far from every dataset feature
+    const loss = 100 - groundScore(1_000, small);
+    const [dflt] = scoreCells(ds, [dense], { profile: small, maxAltitudeFt: 400 });
+    const [none] = scoreCells(ds, [dense], { profile: small, maxAltitudeFt: 400, weights: { population: { weight: 0 } } });
+    const [half] = scoreCells(ds, [dense], { profile: small, maxAltitudeFt: 400, weights: { population: { weight: 0.5 } } });
+    const [negative] = scoreCells(ds, [dense], { profile: small, maxAltitudeFt: 400, weights: { population: { weight: -1 } } });
+    expect(dflt!.score).toBe(Math.round(100 - loss));
+    expect(none!.score).toBe(100);
+    expect(half!.score).toBe(Math.round(100 - loss / 2));
+    // Crowds never count in favour: a negative weight (refused by the contract) counts as 0.
+    expect(negative!.score).toBe(100);
+    expect(dflt!.hasFeatures).toBe(false);
+  });
+
   it('halves the controlled-airspace penalty where the facility map allows the altitude', () => {
     const inHigh = cell(47.5416, -122.2916); // the 400 ft facility-map cell
     const [low] = scoreCells(ds, [inHigh], { profile: small, maxAltitudeFt: 400, weights: { airports: { weight: 0 } } });

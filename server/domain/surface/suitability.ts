@@ -6,7 +6,7 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { cellToLatLng } from 'h3-js';
-import type { SuitabilityFeatureName } from '../../contract/surface';
+import { SUITABILITY_FEATURES, type SuitabilityFeatureName } from '../../contract/surface';
 import { expandBBox, geometryBBox, type BBox, type Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry, Layer } from '../../data/model';
 import type { CellDensity } from './ground-type';
@@ -14,7 +14,11 @@ import { LAYER_SPECS, stadiumRadiusNm } from './layers';
 import type { UavProfile } from './uav-profile';
 import type { Budget } from '../budget';
 
+/** The features found near a cell in the dataset; `population` is the ground term, not a dataset feature. */
+type NearFeatureName = Exclude<SuitabilityFeatureName, 'population'>;
+
 interface Rule {
+  description: string;
   defaultWeight: number;
   /** Physical infrastructure, reported in infrastructureTypes. */
   infrastructure: boolean;
@@ -25,32 +29,49 @@ interface Rule {
   geometry?(f: AirspaceFeature): FeatureGeometry;
 }
 
-const areaRule = (defaultWeight: number, layers: Layer[], match: (f: AirspaceFeature) => boolean = () => true): Rule => ({
-  defaultWeight, infrastructure: false, layers, match, radiusNm: () => 0.5,
+const areaRule = (description: string, defaultWeight: number, layers: Layer[], match: (f: AirspaceFeature) => boolean = () => true): Rule => ({
+  description, defaultWeight, infrastructure: false, layers, match, radiusNm: () => 0.5,
 });
-const pointRule = (defaultWeight: number, layer: Layer, match: (f: AirspaceFeature) => boolean, nm: number | ((f: AirspaceFeature) => number)): Rule => ({
-  defaultWeight, infrastructure: true, layers: [layer], match, radiusNm: typeof nm === 'number' ? () => nm : nm,
+const pointRule = (description: string, defaultWeight: number, layer: Layer, match: (f: AirspaceFeature) => boolean, nm: number | ((f: AirspaceFeature) => number)): Rule => ({
+  description, defaultWeight, infrastructure: true, layers: [layer], match, radiusNm: typeof nm === 'number' ? () => nm : nm,
 });
 
 /** Positive weights count against a cell near the feature, negative ones for it. */
-export const SUITABILITY_RULES: Readonly<Record<SuitabilityFeatureName, Rule>> = {
+export const SUITABILITY_RULES: Readonly<Record<NearFeatureName, Rule>> = {
   // Spec 8: airports are looked at within 3 NM; heliports and seaplane bases are smaller (our choice: 1 NM).
-  airports: pointRule(0.6, 'airport', (f) => f.subtype === 'AIRPORT', 3),
-  heliports: pointRule(0.3, 'airport', (f) => f.subtype === 'HELIPORT', 1),
-  seaports: pointRule(0.2, 'airport', (f) => f.subtype === 'SEAPLANE_BASE', 1),
+  airports: pointRule('Airports, fading to nothing at 3 NM', 0.6, 'airport', (f) => f.subtype === 'AIRPORT', 3),
+  heliports: pointRule('Heliports, fading to nothing at 1 NM', 0.3, 'airport', (f) => f.subtype === 'HELIPORT', 1),
+  seaports: pointRule('Seaplane bases, fading to nothing at 1 NM', 0.2, 'airport', (f) => f.subtype === 'SEAPLANE_BASE', 1),
   // The stadium restriction's 3 NM (FDC 4/3621).
-  stadiums: pointRule(0.5, 'stadium', () => true, stadiumRadiusNm),
+  stadiums: pointRule('Stadiums, fading to nothing at their restriction radius (3 NM)', 0.5, 'stadium', () => true, stadiumRadiusNm),
   // The Park Service bars launching and landing on its land.
-  national_parks: areaRule(1, ['national_park']),
-  controlled_airspace: areaRule(0.5, ['class_airspace', 'uasfm']),
-  restricted_airspace: areaRule(1, ['sua', 'nsufr', 'washington_frz', 'tfr'], (f) => f.layer !== 'sua' || f.subtype === 'PROHIBITED' || f.subtype === 'RESTRICTED'),
-  mtr: { ...areaRule(0.2, ['mtr']), geometry: (f) => LAYER_SPECS.mtr_buffer.geometry(f) },
+  national_parks: areaRule('National Park Service land', 1, ['national_park']),
+  controlled_airspace: areaRule('Controlled airspace whose floor reaches the flight; half inside a facility-map cell whose ceiling allows it', 0.5, ['class_airspace', 'uasfm']),
+  restricted_airspace: areaRule(
+    'Prohibited and restricted special-use airspace, national-security restrictions, the Washington FRZ, TFRs',
+    1,
+    ['sua', 'nsufr', 'washington_frz', 'tfr'],
+    (f) => f.layer !== 'sua' || f.subtype === 'PROHIBITED' || f.subtype === 'RESTRICTED',
+  ),
+  mtr: { ...areaRule('Military training route corridors', 0.2, ['mtr']), geometry: (f) => LAYER_SPECS.mtr_buffer.geometry(f) },
   // A recreational flyer fixed site is a place set aside for flying: mildly in favour by default.
-  recreational_sites: { ...areaRule(-0.2, ['recreational_flyer_fixed_site']), infrastructure: false },
+  recreational_sites: { ...areaRule('FAA-approved recreational flyer fixed sites (in favour by default)', -0.2, ['recreational_flyer_fixed_site']), infrastructure: false },
 };
 
+/** Default weight of the ground term: 1 scores the population model's density in full. */
+export const POPULATION_DEFAULT_WEIGHT = 1;
+
+/** Every name `features` accepts, as GET /v2/surface/layers lists them. */
+export function suitabilityFeatureList(): Array<{ name: SuitabilityFeatureName; description: string; defaultWeight: number }> {
+  return SUITABILITY_FEATURES.map((name) =>
+    name === 'population'
+      ? { name, description: 'Ground risk from the population model (docs/ground-risk.md): its weight scales the density term, 0..1', defaultWeight: POPULATION_DEFAULT_WEIGHT }
+      : { name, description: SUITABILITY_RULES[name].description, defaultWeight: SUITABILITY_RULES[name].defaultWeight },
+  );
+}
+
 interface Candidate {
-  name: SuitabilityFeatureName;
+  name: NearFeatureName;
   bbox: BBox;
   geometry: FeatureGeometry;
   radiusKm: number;
@@ -69,15 +90,15 @@ export interface SuitabilityOptions {
 
 export interface CellSuitability {
   score: number;
-  infrastructureTypes: SuitabilityFeatureName[];
-  suitableFeatures: SuitabilityFeatureName[];
+  infrastructureTypes: NearFeatureName[];
+  suitableFeatures: NearFeatureName[];
   /** Whether any feature is near the cell (noFill leaves the others out). */
   hasFeatures: boolean;
 }
 
 function candidates(ds: Dataset, area: BBox, maxAltitudeFt: number): Candidate[] {
   const out: Candidate[] = [];
-  for (const [name, rule] of Object.entries(SUITABILITY_RULES) as Array<[SuitabilityFeatureName, Rule]>) {
+  for (const [name, rule] of Object.entries(SUITABILITY_RULES) as Array<[NearFeatureName, Rule]>) {
     for (const f of ds.search(expandBBox(area, 3.5), rule.layers)) {
       if (!rule.match(f)) continue;
       if (name === 'controlled_airspace' && f.layer === 'class_airspace' && f.lower && f.lower.reference !== 'SFC' && f.lower.value > 0) {
@@ -115,7 +136,9 @@ export function groundScore(popPerSqKm: number, profile: UavProfile): number {
 }
 
 export function scoreCells(ds: Dataset, cells: readonly CellDensity[], opts: SuitabilityOptions): CellSuitability[] {
-  const weightOf = (n: SuitabilityFeatureName) => opts.weights?.[n]?.weight ?? SUITABILITY_RULES[n].defaultWeight;
+  const weightOf = (n: NearFeatureName) => opts.weights?.[n]?.weight ?? SUITABILITY_RULES[n].defaultWeight;
+  // Never below 0 (the contract refuses it too): crowds do not count in favour of a cell.
+  const populationWeight = Math.max(0, opts.weights?.population?.weight ?? POPULATION_DEFAULT_WEIGHT);
   let area: BBox | null = null;
   const centres = cells.map((c) => cellToLatLng(c.cell));
   for (const [lat, lon] of centres) area = area ? [Math.min(area[0], lon), Math.min(area[1], lat), Math.max(area[2], lon), Math.max(area[3], lat)] : [lon, lat, lon, lat];
@@ -123,7 +146,7 @@ export function scoreCells(ds: Dataset, cells: readonly CellDensity[], opts: Sui
   return cells.map((c, i) => {
     opts.budget?.check();
     const [lat, lon] = centres[i]!;
-    const near = new Map<SuitabilityFeatureName, number>();
+    const near = new Map<NearFeatureName, number>();
     let facilityMap: number | undefined;
     for (const cand of cands) {
       const p = presence(cand, lat, lon);
@@ -133,9 +156,10 @@ export function scoreCells(ds: Dataset, cells: readonly CellDensity[], opts: Sui
     }
     // Inside a facility-map cell its ceiling decides, even where a class polygon also covers the cell.
     if (facilityMap !== undefined) near.set('controlled_airspace', facilityMap);
-    let score = groundScore(c.popPerSqKm, opts.profile);
-    const infrastructureTypes: SuitabilityFeatureName[] = [];
-    const suitableFeatures: SuitabilityFeatureName[] = [];
+    // The ground term is the population feature: 100 − G points lost at weight 1 (docs/ground-risk.md).
+    let score = 100 - populationWeight * (100 - groundScore(c.popPerSqKm, opts.profile));
+    const infrastructureTypes: NearFeatureName[] = [];
+    const suitableFeatures: NearFeatureName[] = [];
     for (const [name, p] of near) {
       const w = weightOf(name);
       score -= 100 * w * p;

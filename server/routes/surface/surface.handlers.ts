@@ -30,7 +30,7 @@ import { hexbin } from '../../domain/surface/hexbin';
 import { groundSummary, hazardsOver, initialAirRisk } from '../../domain/surface/risk';
 import { intrinsicGrc, sail } from '../../domain/surface/sora';
 import type { CellDensity } from '../../domain/surface/ground-type';
-import { scoreCells, suitabilityClass, type CellSuitability } from '../../domain/surface/suitability';
+import { scoreCells, suitabilityClass, suitabilityFeatureList, type CellSuitability } from '../../domain/surface/suitability';
 import { listLayers, surfaceGeojson } from '../../domain/surface/surface-geojson';
 import { uavProfile, type UavProfile } from '../../domain/surface/uav-profile';
 import { runInPool } from '../../workers/surface-pool';
@@ -92,7 +92,8 @@ export function surfaceGeojsonHandler(ds: Dataset, body: SurfaceGeojsonRequest) 
   return onMainThread(Date.now(), (budget) => success(surfaceGeojson(ds, body.geometry, body.layers, body.resolution, budget)));
 }
 
-export const layersHandler = (ds: Dataset) => limitResponseSize({ statusCode: 200, message: 'success', data: listLayers(ds) }, 408);
+// The layer codes, and beside them every suitability feature name (some, like population, are no layer).
+export const layersHandler = (ds: Dataset) => ({ ...limitResponseSize({ statusCode: 200, message: 'success', data: listLayers(ds) }, 408), suitabilityFeatures: suitabilityFeatureList() });
 
 export async function hexbinHandler(ds: Dataset, body: HexbinRequest) {
   const start = Date.now();

@@ -8,6 +8,7 @@ import {
   HazardResponseSchema,
   HexbinResponseSchema,
   RiskClassifyResponseSchema,
+  SUITABILITY_FEATURES,
   SURFACE_LAYER_CODES,
   SuitabilityResponseSchema,
   SurfaceGeojsonResponseSchema,
@@ -124,6 +125,17 @@ describe('GET /v2/surface/layers and POST /v2/surface/hexbin', () => {
     expect(data.find((l) => l.code === 'uasfm_ceiling')!.fields).toContain('ceilingFt');
   });
 
+  it('lists every suitability feature name beside the layers, population included, and so does OpenAPI', async () => {
+    const r = await svc.call('GET', '/v2/surface/layers', { token });
+    const { suitabilityFeatures } = (await r.json()) as { suitabilityFeatures: Array<{ name: string; defaultWeight: number; description: string }> };
+    expect(suitabilityFeatures.map((f) => f.name)).toEqual([...SUITABILITY_FEATURES]);
+    expect(suitabilityFeatures.find((f) => f.name === 'population')).toMatchObject({ defaultWeight: 1 });
+    const doc = (await (await svc.call('GET', '/openapi.json')).json()) as { components: { schemas: Record<string, { properties: Record<string, { propertyNames?: { enum: string[] } }> }> } };
+    for (const id of ['SuitabilityRequest', 'ClassificationRequest']) {
+      expect(doc.components.schemas[id]!.properties.features!.propertyNames!.enum).toEqual([...SUITABILITY_FEATURES]);
+    }
+  });
+
   it('bins layer coverage per hex', async () => {
     const r = await post('/v2/surface/hexbin', { geometry: square(47.538, -122.3, 2), resolution: 8, layers: ['class_airspace_schedule', 'uasfm_ceiling'] });
     expect(r.status).toBe(200);
@@ -153,6 +165,19 @@ describe('POST /v1/suitability (deprecated) and POST /v2/surface/classification'
   it('refuses an unknown feature name or UAV type with 422', async () => {
     expect((await post('/v1/suitability', { ...body, features: { volcanoes: { weight: 1 } } })).status).toBe(422);
     expect((await post('/v1/suitability', { ...body, uavType: 'balloon' })).status).toBe(422);
+  });
+
+  it('accepts the feature population (the population model), from 0 to 1, and names it when negative', async () => {
+    const flat = { ...body, features: Object.fromEntries(SUITABILITY_FEATURES.map((n) => [n, { weight: 0 }])) };
+    const r = await post('/v2/surface/classification', flat);
+    expect(r.status).toBe(200);
+    const { data } = (await r.json()) as Envelope<{ features: Hex[] }>;
+    // With the density weighed 0 and no other feature counted, every hex scores 100.
+    expect(data.features.every((f) => f.properties.score === 100)).toBe(true);
+    expect((await post('/v1/suitability', { ...body, features: { population: { weight: 0.5 } } })).status).toBe(200);
+    const bad = await post('/v1/suitability', { ...body, features: { population: { weight: -0.5 } } });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain('population');
   });
 
   it('classifies the same hexes on v2', async () => {

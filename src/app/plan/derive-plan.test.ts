@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTimeZones } from '../../geo/time-zone-at';
 import { DEFAULT_PLAN, type Plan } from '../../features/plan/plan-params';
 import { advisoryArea, briefingRequest, deriveArea, operationBase } from './derive-plan';
 
@@ -12,6 +13,8 @@ const ring = (w: number, s: number, d: number): [number, number][] => [
 const plan = (over: Partial<Plan>): Plan => ({ ...DEFAULT_PLAN, start: '2026-07-01T16:00Z', ...over });
 
 describe('what the plan page sends', () => {
+  beforeAll(() => loadTimeZones());
+
   it('sends a valid area with its window and altitude in feet', () => {
     const p = plan({ area: { kind: 'polygon', ring: ring(-122.31, 47.525, 0.01) }, maxAltitude: 60, unit: 'm', durationMin: 90 });
     const area = deriveArea(p);
@@ -50,6 +53,11 @@ describe('what the plan page sends', () => {
       flightType: 'FLIGHT_TYPE_RECREATIONAL',
     });
     expect(base.boundary.type).toBe('Polygon');
+  });
+
+  it('describes no operation while the area’s zone is unknown (the zone table still loading)', () => {
+    const p = plan({ area: { kind: 'path', line: [[-122.31, 47.525], [-122.3, 47.53]] } });
+    expect(operationBase(p, { ...deriveArea(p), timeZone: null })).toBeNull();
   });
 
   it('asks for advisories exactly when it asks for a briefing, with the flight’s category', () => {

@@ -22,11 +22,13 @@ export interface AreaView {
   boundary: PolygonGeometry | null;
   check: LimitCheck | null;
   shapeError: string | null;
-  timeZone: string;
+  /** The area's zone; the default before there is an area; null while the zone table loads (time-zone-at). */
+  timeZone: string | null;
   bounds: [number, number, number, number] | null;
 }
 
-const DEFAULT_ZONE = 'America/Los_Angeles';
+/** The zone of the map's first view (Seattle), before there is an area. */
+export const DEFAULT_ZONE = 'America/Los_Angeles';
 
 export function deriveArea(plan: Pick<Plan, 'area' | 'widthM' | 'radiusM'>): AreaView {
   const shape = flightShapeOf({ ...plan } as Plan);
@@ -87,7 +89,8 @@ export function briefingRequest(plan: Plan, area: AreaView): { input: AreaBriefi
 
 export function operationBase(plan: Plan, area: AreaView): OperationBase | null {
   const window = flightWindow(plan);
-  if (!area.boundary || !area.check?.ok || !window || !detailsValid(plan)) return null;
+  // No operation with a guessed zone: its times would be shown and kept in the wrong one.
+  if (!area.boundary || !area.check?.ok || !window || !detailsValid(plan) || !area.timeZone) return null;
   return {
     boundary: area.boundary,
     minAltitude: 0,

@@ -23,6 +23,7 @@ import { flightShapeOf, toPlanStart } from '../../features/plan/plan-params';
 import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
 import { useUndoKeys } from '../../features/plan/use-undo-keys';
+import { useTimeZones } from '../../features/plan/use-time-zones';
 import { useWallClockStart } from '../../features/plan/use-wall-clock-start';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
 import { zoomFor } from '../../features/place-search/place-label';
@@ -34,7 +35,7 @@ import type { MapController } from '../../map/map-controller';
 import { MapView, type MapViewHandlers } from '../../map/map-view';
 import { useMapStyle } from '../../map/use-map-style';
 import { signInPath } from '../sign-in-path';
-import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, deriveArea, drawGeometryOf, flightWindow, operationBase } from './derive-plan';
+import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, DEFAULT_ZONE, deriveArea, drawGeometryOf, flightWindow, operationBase } from './derive-plan';
 import { MapReadPopup } from './map-read-popup';
 import { PanelSection } from './panel-section';
 import { PrintHeader } from './print-header';
@@ -71,8 +72,12 @@ export function PlanPage() {
   }, [plan.start, update]);
 
   const { area: planArea, widthM, radiusM } = plan;
-  const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM]);
+  const zonesReady = useTimeZones(planArea !== null);
+  // zonesReady: the area's zone is known once the zone table has loaded.
+  const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM, zonesReady]); // eslint-disable-line react-hooks/exhaustive-deps
   useWallClockStart(plan.start, area.timeZone, update);
+  // What the page shows its times in meanwhile (for the moment the table takes to load).
+  const timeZone = area.timeZone ?? DEFAULT_ZONE;
   const drawGeometry = useMemo(() => drawGeometryOf(planArea), [planArea]);
   const briefing = useMemo(() => briefingRequest(plan, area), [plan, area]);
   const base = useMemo(() => operationBase(plan, area), [plan, area]);
@@ -171,7 +176,7 @@ export function PlanPage() {
           at={picked}
           flight={pointFlight}
           blockedText={!remote && !user ? (me.isPending ? 'Checking your sign-in…' : 'Sign in to read what is here.') : null}
-          timeZone={area.timeZone}
+          timeZone={timeZone}
         />
         <MapLayersControl hidden={hiddenGroups} theme={theme} onToggle={toggleGroup} />
         {styleError && (
@@ -207,7 +212,7 @@ export function PlanPage() {
           </button>
         </div>
         <div id="plan-panel-body" className="panel-body" hidden={collapsed}>
-          <PrintHeader plan={plan} areaSqMi={area.check?.areaSqMi ?? null} window={flightTimes} timeZone={area.timeZone} printed={printed} />
+          <PrintHeader plan={plan} areaSqMi={area.check?.areaSqMi ?? null} window={flightTimes} timeZone={timeZone} printed={printed} />
           <PanelSection title="Flight area" id="area" screenOnly>
             <PlaceSearch onPick={(p) => map?.flyTo([p.lon, p.lat], zoomFor(p))} />
             <DrawTools
@@ -244,13 +249,13 @@ export function PlanPage() {
             <ExportArea shape={exported.shape} boundary={area.boundary} details={exported.details} />
           </PanelSection>
           <PanelSection title="Flight" id="flight" screenOnly>
-            <FlightForm plan={plan} timeZone={area.timeZone} onChange={update} />
+            <FlightForm plan={plan} timeZone={timeZone} onChange={update} />
           </PanelSection>
           <BriefingPanel
             input={briefing.input}
             blocked={block}
-            timeZone={area.timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onResult={setResult} />
-          <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={area.timeZone} onHighlight={setHighlight} />
+            timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onResult={setResult} />
+          <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={timeZone} onHighlight={setHighlight} />
           <GroundRiskPanel boundary={area.boundary} blockedText={groundBlocked} onHexes={setGroundHexes} />
           <ConflictsPanel boundary={area.boundary} window={flightTimes} blockedText={extrasBlocked} onOutlines={setConflictOutlines} />
           <PanelSection title="Operation" id="operation" screenOnly>

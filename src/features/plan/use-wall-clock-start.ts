@@ -16,14 +16,16 @@ export function keepWallClock(start: string, fromZone: string, toZone: string): 
 /**
  * The pilot types the start on the clocks of the area. Before there is an area (or when it moves to
  * another zone) the zone changes under the typed time: keep the time as typed, not the instant.
- * A plan opened from a link starts in its own zone, so its start is never moved.
+ * A plan opened from a link starts in its own zone (unknown until the zone table loads), so its start is never moved.
  */
-export function useWallClockStart(start: string | null, timeZone: string, update: (u: PlanUpdate) => void): void {
+export function useWallClockStart(start: string | null, timeZone: string | null, update: (u: PlanUpdate) => void): void {
   const previous = useRef(timeZone);
   useEffect(() => {
+    // An unknown zone (the zone table still loading) is no change: the next known zone is compared with the last.
+    if (timeZone === null) return;
     const from = previous.current;
     previous.current = timeZone;
-    if (from === timeZone || !start) return;
+    if (from === null || from === timeZone || !start) return;
     const next = keepWallClock(start, from, timeZone);
     if (next !== start) update({ start: next });
     // Only a change of zone moves the start; a start typed in the current zone is already right.
