@@ -14,6 +14,7 @@ import { operationRoutes } from './operations/operations.routes';
 import { organizationRoutes } from './organization/organization.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { placeRoutes } from './places/places.routes';
+import { positionRoutes } from './positions/positions.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { surfaceRoutes } from './surface/surface.routes';
 import { systemRoutes } from './system/system.routes';
@@ -28,6 +29,7 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...placeRoutes);
   list.push(...elevationRoutes);
   list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...profileRoutes);
+  list.push(...positionRoutes);
   if (profile === 'sandbox') list.push(...sandboxRoutes());
   list.push(...systemRoutes(() => list));
   return list;

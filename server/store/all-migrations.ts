@@ -9,3 +9,4 @@ import './sandbox-tfrs';
 import './profiles';
 import './leases';
 import './rate-limits';
+import './positions';
