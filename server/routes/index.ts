@@ -16,6 +16,7 @@ import { profileRoutes } from './profile/profile.routes';
 import { placeRoutes } from './places/places.routes';
 import { positionRoutes } from './positions/positions.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
+import { subscriberRoutes } from './subscribers/subscribers.routes';
 import { surfaceRoutes } from './surface/surface.routes';
 import { systemRoutes } from './system/system.routes';
 import { tileRoutes } from './tiles/tiles.routes';
@@ -29,7 +30,7 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...placeRoutes);
   list.push(...elevationRoutes);
   list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...profileRoutes);
-  list.push(...positionRoutes);
+  list.push(...positionRoutes, ...subscriberRoutes);
   if (profile === 'sandbox') list.push(...sandboxRoutes());
   list.push(...systemRoutes(() => list));
   return list;

@@ -10,3 +10,4 @@ import './profiles';
 import './leases';
 import './rate-limits';
 import './positions';
+import './subscribers';
