@@ -12,10 +12,11 @@ import { ensureSandboxDataset } from '../server/data/generate';
 import { benchBriefing } from './briefing';
 import { benchGroundType } from './ground-type';
 import { benchHttp } from './http';
+import { benchPositions } from './positions';
 import { benchTiles } from './tiles';
 import { ms } from './stats';
 
-// `npm run bench -- http` (or engine) runs one part; no argument runs everything.
+// `npm run bench -- http` (or engine, positions) runs one part; no argument runs everything.
 const parts = new Set(process.argv.slice(2));
 const want = (p: string) => parts.size === 0 || parts.has(p);
 const now = new Date();
@@ -29,6 +30,7 @@ const say = (lines: string[]) => {
 
 if (want('engine')) await benchEngine();
 if (want('http')) say(await benchHttp());
+if (want('positions')) say(await benchPositions());
 
 async function benchEngine(): Promise<void> {
   await ensureSandboxDataset(dataDir, now);
