@@ -13,10 +13,11 @@ import { benchBriefing } from './briefing';
 import { benchGroundType } from './ground-type';
 import { benchHttp } from './http';
 import { benchPage } from './page';
+import { benchPositions } from './positions';
 import { benchTiles } from './tiles';
 import { ms } from './stats';
 
-// `npm run bench -- http` (or engine, or page) runs one part; no argument runs everything.
+// `npm run bench -- http` (or engine, page, positions) runs one part; no argument runs everything.
 const parts = new Set(process.argv.slice(2));
 const want = (p: string) => parts.size === 0 || parts.has(p);
 const now = new Date();
@@ -31,6 +32,7 @@ const say = (lines: string[]) => {
 if (want('engine')) await benchEngine();
 if (want('http')) say(await benchHttp());
 if (want('page')) say(await benchPage());
+if (want('positions')) say(await benchPositions());
 
 async function benchEngine(): Promise<void> {
   await ensureSandboxDataset(dataDir, now);

@@ -16,7 +16,9 @@ import { inviteRoutes } from './organization/invites.routes';
 import { organizationRoutes } from './organization/organization.routes';
 import { profileRoutes } from './profile/profile.routes';
 import { placeRoutes } from './places/places.routes';
+import { positionRoutes } from './positions/positions.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
+import { subscriberRoutes } from './subscribers/subscribers.routes';
 import { surfaceRoutes } from './surface/surface.routes';
 import { systemRoutes } from './system/system.routes';
 import { tileRoutes } from './tiles/tiles.routes';
@@ -30,6 +32,7 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...placeRoutes);
   list.push(...elevationRoutes);
   list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...inviteRoutes, ...profileRoutes);
+  list.push(...positionRoutes, ...subscriberRoutes);
   if (profile === 'sandbox') list.push(...signUpRoutes, ...sandboxRoutes());
   list.push(...systemRoutes(() => list));
   return list;

@@ -11,3 +11,5 @@ import './leases';
 import './rate-limits';
 import './datasets';
 import './invites';
+import './positions';
+import './subscribers';

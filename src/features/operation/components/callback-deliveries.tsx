@@ -42,7 +42,7 @@ function DeliveryList({ q, timeZone }: { q: ReturnType<typeof useOperationCallba
   return (
     <div className="stack-tight" data-testid="operation:callbacks">
       <p className="muted small">
-        Every authorization status change is POSTed to the callback address, signed with {signingKey === 'client' ? "the API client's" : "this operation's own"} secret (X-Signature).
+        Every authorization status change and conformance alert is POSTed to the callback address, signed with {signingKey === 'client' ? "the API client's" : "this operation's own"} secret (X-Signature).
       </p>
       {deliveries.length === 0 ? (
         <p className="muted small">No status changes sent yet.</p>

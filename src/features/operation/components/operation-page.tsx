@@ -8,6 +8,7 @@ import { DisplayMap } from '../../../map/display-map';
 import type { DisplayShape } from '../../../map/operation-layers';
 import { useOperation } from '../../operations/api/get-operation';
 import { PHASE_TEXT, phaseOf } from '../../operations/operation-text';
+import { FlightSection } from '../../flight/components/flight-section';
 import { CallbackDeliveries } from './callback-deliveries';
 import { DeleteOperation } from './delete-operation';
 import { MapLegend } from './map-legend';
@@ -103,6 +104,7 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
             {editing ? <OperationEditForm op={op} onDone={() => setEditing(false)} /> : <OperationDetails op={op} meId={meId} />}
           </section>
           {children(op)}
+          <FlightSection operation={op} />
           <CallbackDeliveries operationId={op.id} timeZone={op.timezone} known={Boolean(op.callbackUrl)} />
         </div>
       </div>

@@ -1,0 +1,148 @@
+/**
+ * POST /v1/positions and the reads of positions and conformance events (docs/positions.md).
+ * Visibility is the operations' own (visibleOperation: 404 for one the caller may not see); sending
+ * needs operation:update, as replacing the operation does. A batch, its conformance events and their
+ * callbacks are written in one transaction, under the operation's row lock, so two concurrent batches
+ * of one operation apply the flood rule one after the other.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ConformanceCallback, ConformanceEvent, PositionsRequest, StoredPosition, TelemetryPosition } from '../../contract/positions';
+import type { AppDeps } from '../../deps';
+import { notFound, unprocessable } from '../../http/errors';
+import type { Principal } from '../../http/principal';
+import { callbacksStore } from '../../store/callbacks';
+import type { Sql } from '../../store/db';
+import type { OperationRecord } from '../../store/operations';
+import { positionsStore, type ConformanceRow, type PositionRow } from '../../store/positions';
+import { checkPosition, conformanceArea, excursionStarts, type Nonconformance } from '../../domain/conformance/rules';
+import { airportModelOf } from '../../domain/elevation/airport-model';
+import { visibleOperation } from '../operations/service';
+
+/** A position this far ahead of the service's clock is refused: telemetry reports the past. */
+export const MAX_FUTURE_SKEW_S = 300;
+/** authStatus of a conformance delivery in the callback outbox (its authorizationId is the event id). */
+export const CONFORMANCE_DELIVERY_STATUS = 'CONFORMANCE';
+
+type CheckedTelemetry = TelemetryPosition & { altitudeReference: 'AGL' | 'MSL' };
+
+function refuseFuture(deps: AppDeps, positions: readonly TelemetryPosition[]): void {
+  const limit = deps.now().getTime() + MAX_FUTURE_SKEW_S * 1000;
+  const i = positions.findIndex((p) => Date.parse(p.time) > limit);
+  if (i < 0) return;
+  const field = `body.positions.${i}.time`;
+  const message = `is more than ${MAX_FUTURE_SKEW_S} s ahead of the service's clock (${deps.now().toISOString()})`;
+  throw unprocessable(`${field}: ${message}`, [{ field, rule: 'not_in_future', message }]);
+}
+
+/** The position as it is returned and stored in events: normalised time (UTC, milliseconds), explicit reference. */
+function normalised(p: TelemetryPosition): CheckedTelemetry {
+  return {
+    time: new Date(p.time).toISOString(),
+    latitude: p.latitude,
+    longitude: p.longitude,
+    altitude: p.altitude,
+    altitudeReference: p.altitudeReference ?? 'AGL',
+    ...(p.speed !== undefined ? { speed: p.speed } : {}),
+    ...(p.heading !== undefined ? { heading: p.heading } : {}),
+  };
+}
+
+export function toConformanceEvent(e: ConformanceRow): ConformanceEvent {
+  return { id: e.id, operationId: e.operationId, reason: e.reason, detail: e.detail, position: e.position as ConformanceEvent['position'], createdDate: e.createdAt.toISOString() };
+}
+
+function toStoredPosition(r: PositionRow): StoredPosition {
+  return {
+    operationId: r.operationId,
+    time: r.time.toISOString(),
+    latitude: r.latitude,
+    longitude: r.longitude,
+    altitude: r.altitude,
+    altitudeReference: r.altitudeReference,
+    ...(r.speed !== null ? { speed: r.speed } : {}),
+    ...(r.heading !== null ? { heading: r.heading } : {}),
+    receivedDate: r.receivedAt.toISOString(),
+  };
+}
+
+export async function ingestPositions(deps: AppDeps, p: Principal, body: PositionsRequest) {
+  const op = await visibleOperation(deps, p, body.operationId);
+  refuseFuture(deps, body.positions);
+  const positions = body.positions.map(normalised).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+  const area = conformanceArea(op.boundary);
+  const model = airportModelOf(deps.datasets.current());
+  const ground = (lon: number, lat: number) => model.estimate(lon, lat).elevationFt;
+  const checks: Nonconformance[][] = positions.map((pos) => checkPosition(op, area, pos, ground));
+  const now = deps.now();
+  const rows: PositionRow[] = positions.map((pos, i) => ({
+    operationId: op.id,
+    time: new Date(pos.time),
+    latitude: pos.latitude,
+    longitude: pos.longitude,
+    altitude: pos.altitude,
+    altitudeReference: pos.altitudeReference,
+    speed: pos.speed ?? null,
+    heading: pos.heading ?? null,
+    reasons: checks[i]!.map((c) => c.reason),
+    receivedAt: now,
+  }));
+  const result = await deps.db.transaction(async (tx) => {
+    // Serialises batches of one operation (the flood rule reads the previous position); 404 if deleted meanwhile.
+    const locked = await tx.query('SELECT id FROM operations WHERE id = $1 FOR UPDATE', [op.id]);
+    if (!locked.length) throw notFound(`No operation ${op.id} that you may see`);
+    const before = await positionsStore.before(tx, op.id, rows[0]!.time);
+    const fresh = await positionsStore.insertBatch(tx, rows);
+    const starts = excursionStarts(new Set(before?.reasons ?? []), rows.map((r) => new Set(r.reasons)));
+    const events: ConformanceRow[] = [];
+    rows.forEach((r, i) => {
+      // A re-sent position raised its events when it was first stored.
+      if (!fresh.has(r.time.getTime())) return;
+      for (const reason of starts[i]!) {
+        const detail = checks[i]!.find((c) => c.reason === reason)!.detail;
+        events.push({ id: randomUUID(), operationId: op.id, reason, positionTime: r.time, position: positions[i]!, detail, createdAt: now });
+      }
+    });
+    const written = await positionsStore.insertEvents(tx, events);
+    const queued = await enqueueConformance(tx, op, written, now);
+    return { fresh: fresh.size, written, queued };
+  });
+  if (result.queued) deps.events.onOutboxWritten();
+  return {
+    statusCode: 200,
+    message: 'success',
+    data: { accepted: rows.length, duplicates: rows.length - result.fresh, conformance: result.written.map(toConformanceEvent) },
+  };
+}
+
+/** One signed, retried delivery per event through the callback outbox (spec 6 machinery); false without callbackUrl. */
+async function enqueueConformance(tx: Sql, op: OperationRecord, events: readonly ConformanceRow[], now: Date): Promise<boolean> {
+  if (!op.callbackUrl || !events.length) return false;
+  for (const e of events) {
+    const body: ConformanceCallback = { event: 'conformance', operationId: op.id, reason: e.reason, position: e.position as ConformanceCallback['position'], eventId: e.id, detail: e.detail };
+    await callbacksStore.enqueue(tx, {
+      id: randomUUID(),
+      operationId: op.id,
+      authorizationId: e.id,
+      authStatus: CONFORMANCE_DELIVERY_STATUS,
+      url: op.callbackUrl,
+      body: JSON.stringify(body),
+      signingClientId: op.callbackClientId,
+      signingSecret: op.callbackClientId ? null : op.callbackSecret,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  }
+  return true;
+}
+
+export async function lastPosition(deps: AppDeps, p: Principal, operationId: string) {
+  const op = await visibleOperation(deps, p, operationId);
+  const last = await positionsStore.last(deps.db, op.id);
+  return { statusCode: 200, message: last ? 'success' : 'no position yet', data: last ? toStoredPosition(last) : null };
+}
+
+export async function conformanceEvents(deps: AppDeps, p: Principal, operationId: string) {
+  const op = await visibleOperation(deps, p, operationId);
+  return { statusCode: 200, message: 'success', data: (await positionsStore.events(deps.db, op.id)).map(toConformanceEvent) };
+}
+

@@ -1,0 +1,61 @@
+/**
+ * POST, GET and DELETE /v1/subscribers (docs/subscribers.md). Subscribers belong to the caller's
+ * organization (or to the caller alone when it has none): nobody else lists or deletes them (404).
+ * The callback address passes the same checks as an operation's (server/domain/callbacks/address.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { bbox } from '@turf/turf';
+import { SURFACE_LAYER_CODES } from '../../contract/surface';
+import { MAX_SUBSCRIBERS_PER_OWNER, type Subscriber, type SubscriberWrite } from '../../contract/subscribers';
+import type { AppDeps } from '../../deps';
+import { conflict, notFound } from '../../http/errors';
+import type { Principal } from '../../http/principal';
+import { subscribersStore, type SubscriberOwner, type SubscriberRecord } from '../../store/subscribers';
+import { newCallbackSecret } from '../../domain/callbacks/signing';
+import { checkCallbackUrl, isUuid } from '../operations/service';
+
+const ownerOf = (p: Principal): SubscriberOwner => ({ id: p.id, orgId: p.orgId });
+
+function toSubscriber(s: SubscriberRecord, p: Principal): Subscriber {
+  return {
+    id: s.id,
+    // The address may embed the registrant's credentials: only they see it (as an operation's callbackUrl).
+    ...(s.createdBy === p.id ? { callbackUrl: s.callbackUrl } : {}),
+    geometry: s.geometry as Subscriber['geometry'],
+    layers: s.layers,
+    createdDate: s.createdAt.toISOString(),
+    signingKey: s.signingClientId ? 'client' : 'subscriber',
+  };
+}
+
+export async function createSubscriber(deps: AppDeps, p: Principal, body: SubscriberWrite) {
+  await checkCallbackUrl(deps, body.callbackUrl);
+  const owner = ownerOf(p);
+  if ((await subscribersStore.count(deps.db, owner)) >= MAX_SUBSCRIBERS_PER_OWNER) {
+    throw conflict(`Your organization has ${MAX_SUBSCRIBERS_PER_OWNER} subscribers, the most it may have; delete one first`);
+  }
+  // An API client signs with its own callback secret; a person gets a secret for this subscriber, once.
+  const secret = p.kind === 'client' ? null : newCallbackSecret();
+  const rec: SubscriberRecord = {
+    id: randomUUID(),
+    orgId: p.orgId,
+    createdBy: p.id,
+    callbackUrl: body.callbackUrl,
+    geometry: body.geometry,
+    bbox: bbox(body.geometry) as SubscriberRecord['bbox'],
+    layers: body.layers ?? [...SURFACE_LAYER_CODES],
+    signingClientId: p.kind === 'client' ? p.id : null,
+    signingSecret: secret,
+    createdAt: deps.now(),
+  };
+  await subscribersStore.insert(deps.db, rec);
+  return { statusCode: 201, message: 'success', data: { ...toSubscriber(rec, p), ...(secret ? { callbackSecret: secret } : {}) } };
+}
+
+export async function listSubscribers(deps: AppDeps, p: Principal) {
+  return { statusCode: 200, message: 'success', data: (await subscribersStore.list(deps.db, ownerOf(p))).map((s) => toSubscriber(s, p)) };
+}
+
+export async function deleteSubscriber(deps: AppDeps, p: Principal, id: string): Promise<void> {
+  if (!isUuid(id) || !(await subscribersStore.delete(deps.db, ownerOf(p), id))) throw notFound(`No subscriber ${id} of yours`);
+}

@@ -1,0 +1,164 @@
+/**
+ * Telemetry positions and conformance events of operations (docs/positions.md). One row per operation
+ * and instant: the primary key (operation_id, time) makes a re-sent position a no-op and serves "the last
+ * position by time" from the index. A batch is one INSERT (unnest of column arrays), whatever its size.
+ * Both tables go with their operation (ON DELETE CASCADE) and are purged RETENTION_DAYS after it ends.
+ */
+import type { ConformanceReason } from '../contract/positions';
+import type { Sql } from './db';
+import { registerMigrations } from './migrations';
+
+registerMigrations([
+  {
+    version: 150,
+    name: 'positions_and_conformance',
+    sql: `
+      CREATE TABLE positions (
+        operation_id uuid NOT NULL REFERENCES operations(id) ON DELETE CASCADE, time timestamptz NOT NULL,
+        latitude double precision NOT NULL, longitude double precision NOT NULL, altitude double precision NOT NULL,
+        altitude_reference text NOT NULL, speed double precision, heading double precision,
+        reasons text NOT NULL DEFAULT '', received_at timestamptz NOT NULL,
+        PRIMARY KEY (operation_id, time));
+      CREATE TABLE conformance_events (
+        id uuid PRIMARY KEY, seq bigserial NOT NULL,
+        operation_id uuid NOT NULL REFERENCES operations(id) ON DELETE CASCADE,
+        reason text NOT NULL, position_time timestamptz NOT NULL, position jsonb NOT NULL, detail text NOT NULL,
+        created_at timestamptz NOT NULL,
+        UNIQUE (operation_id, position_time, reason));
+    `,
+  },
+]);
+
+/** Positions and events are kept this many days after their operation's end (docs/positions.md "Retention"). */
+export const RETENTION_DAYS = 30;
+
+export interface PositionRow {
+  operationId: string;
+  time: Date;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  altitudeReference: 'AGL' | 'MSL';
+  speed: number | null;
+  heading: number | null;
+  /** The conformance reasons this position breaks (the flood rule reads the previous position's). */
+  reasons: ConformanceReason[];
+  receivedAt: Date;
+}
+
+export interface ConformanceRow {
+  id: string;
+  operationId: string;
+  reason: ConformanceReason;
+  positionTime: Date;
+  position: Record<string, unknown>;
+  detail: string;
+  createdAt: Date;
+}
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const splitReasons = (s: unknown) => (typeof s === 'string' && s ? (s.split(',') as ConformanceReason[]) : []);
+
+function positionFrom(r: Row): PositionRow {
+  return {
+    operationId: r.operation_id as string,
+    time: new Date(r.time as Date),
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    altitude: Number(r.altitude),
+    altitudeReference: r.altitude_reference as 'AGL' | 'MSL',
+    speed: num(r.speed),
+    heading: num(r.heading),
+    reasons: splitReasons(r.reasons),
+    receivedAt: new Date(r.received_at as Date),
+  };
+}
+
+function eventFrom(r: Row): ConformanceRow {
+  return {
+    id: r.id as string,
+    operationId: r.operation_id as string,
+    reason: r.reason as ConformanceReason,
+    positionTime: new Date(r.position_time as Date),
+    position: typeof r.position === 'string' ? (JSON.parse(r.position) as Record<string, unknown>) : (r.position as Record<string, unknown>),
+    detail: r.detail as string,
+    createdAt: new Date(r.created_at as Date),
+  };
+}
+
+export const positionsStore = {
+  /** Inserts the batch in one statement; returns the times (ms) that were new (the others were stored before). */
+  async insertBatch(db: Sql, rows: readonly PositionRow[]): Promise<Set<number>> {
+    if (!rows.length) return new Set();
+    const inserted = await db.query<{ time: Date }>(
+      `INSERT INTO positions (operation_id, time, latitude, longitude, altitude, altitude_reference, speed, heading, reasons, received_at)
+       SELECT $1::uuid, t, la, lo, al, ar, sp, hd, rs, $2::timestamptz
+       FROM unnest($3::timestamptz[], $4::float8[], $5::float8[], $6::float8[], $7::text[], $8::float8[], $9::float8[], $10::text[]) AS u(t, la, lo, al, ar, sp, hd, rs)
+       ON CONFLICT (operation_id, time) DO NOTHING RETURNING time`,
+      [
+        rows[0]!.operationId,
+        rows[0]!.receivedAt,
+        rows.map((r) => r.time.toISOString()),
+        rows.map((r) => r.latitude),
+        rows.map((r) => r.longitude),
+        rows.map((r) => r.altitude),
+        rows.map((r) => r.altitudeReference),
+        rows.map((r) => r.speed),
+        rows.map((r) => r.heading),
+        rows.map((r) => r.reasons.join(',')),
+      ],
+    );
+    return new Set(inserted.map((r) => new Date(r.time).getTime()));
+  },
+
+  /** The stored position just before `time` (the flood rule's "previous"), or null. */
+  async before(db: Sql, operationId: string, time: Date): Promise<PositionRow | null> {
+    const rows = await db.query<Row>('SELECT * FROM positions WHERE operation_id = $1 AND time < $2 ORDER BY time DESC LIMIT 1', [operationId, time]);
+    return rows[0] ? positionFrom(rows[0]) : null;
+  },
+
+  async last(db: Sql, operationId: string): Promise<PositionRow | null> {
+    const rows = await db.query<Row>('SELECT * FROM positions WHERE operation_id = $1 ORDER BY time DESC LIMIT 1', [operationId]);
+    return rows[0] ? positionFrom(rows[0]) : null;
+  },
+
+  /** Inserts the events; returns those that were new (an event of a re-sent position exists already). */
+  async insertEvents(db: Sql, events: readonly ConformanceRow[]): Promise<ConformanceRow[]> {
+    const out: ConformanceRow[] = [];
+    for (const e of events) {
+      const rows = await db.query<Row>(
+        `INSERT INTO conformance_events (id, operation_id, reason, position_time, position, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (operation_id, position_time, reason) DO NOTHING RETURNING *`,
+        [e.id, e.operationId, e.reason, e.positionTime, JSON.stringify(e.position), e.detail, e.createdAt],
+      );
+      if (rows[0]) out.push(eventFrom(rows[0]));
+    }
+    return out;
+  },
+
+  /** Oldest first: by the position's time, then by when the event was written. */
+  async events(db: Sql, operationId: string, limit = 1000): Promise<ConformanceRow[]> {
+    const rows = await db.query<Row>('SELECT * FROM conformance_events WHERE operation_id = $1 ORDER BY position_time, seq LIMIT $2', [operationId, limit]);
+    return rows.map(eventFrom);
+  },
+
+  /**
+   * Deletes positions and events of up to `operations` operations that ended more than RETENTION_DAYS
+   * before `now`; returns how many operations were purged (the daily job calls again while it is full).
+   */
+  async purgeEnded(db: Sql, now: Date, operations = 100): Promise<number> {
+    const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000);
+    const ids = await db.query<{ id: string }>(
+      `SELECT o.id FROM operations o WHERE o.end_time < $1
+         AND (EXISTS (SELECT 1 FROM positions p WHERE p.operation_id = o.id) OR EXISTS (SELECT 1 FROM conformance_events e WHERE e.operation_id = o.id))
+       LIMIT $2`,
+      [cutoff, operations],
+    );
+    if (!ids.length) return 0;
+    const list = ids.map((r) => r.id);
+    await db.query('DELETE FROM positions WHERE operation_id = ANY($1::uuid[])', [list]);
+    await db.query('DELETE FROM conformance_events WHERE operation_id = ANY($1::uuid[])', [list]);
+    return list.length;
+  },
+};
