@@ -67,7 +67,7 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   const hits: Hit[] = [];
   for (const f of candidates) {
     if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt)) continue;
-    const distanceNm = separationNm(input, f);
+    const distanceNm = separationNm(input, f, opts.nearbyNm);
     if (distanceNm > opts.nearbyNm) continue;
     hits.push({ feature: f, distanceNm, state: activity(f, opts.window).state });
   }
