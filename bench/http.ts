@@ -105,9 +105,11 @@ export async function benchHttp(): Promise<string[]> {
   try {
     const hello = spawn(process.execPath, ['-e', HELLO, String(helloPort)], { stdio: 'ignore' });
     children.push(hello);
-    const built = existsSync('dist/server/index.js');
+    // BENCH_HTTP_SERVER names another bundle, e.g. an older build, to compare in one sitting.
+    const bundle = process.env.BENCH_HTTP_SERVER ?? 'dist/server/index.js';
+    const built = existsSync(bundle);
     // The service is this process's child itself (not a tsx wrapper), so its memory is what is read.
-    const entry = [process.execPath, built ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts']] as const;
+    const entry = [process.execPath, built ? [bundle] : ['--import', 'tsx', 'server/index.ts']] as const;
     const env = {
       ...process.env,
       PORT: String(port),
@@ -165,7 +167,7 @@ export async function benchHttp(): Promise<string[]> {
       { name: 'create operation', method: 'POST', path: '/v1/operations', auth: true, fresh: () => operation(created++) },
     ];
     const baseline = await load(`http://127.0.0.1:${helloPort}`, { name: 'hello', method: 'GET', path: '/', auth: false }, null);
-    out.push(`HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${built ? 'dist bundle' : 'tsx'}), ratio to a bare node:http hello-world:`);
+    out.push(`HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${built ? bundle : 'tsx'}; load average ${os.loadavg()[0]!.toFixed(1)}), ratio to a bare node:http hello-world:`);
     out.push(row(['request', 'req/s', 'ratio', 'p99 ms', 'errors/non-2xx']));
     out.push(row(['node:http hello-world (baseline)', baseline.rps.toFixed(0), '1.000', baseline.p99.toFixed(1), `${baseline.errors}/${baseline.non2xx}`]));
     for (const s of scenarios) {

@@ -1,4 +1,4 @@
-/** The back-off's ceiling, on the limiter itself over an embedded store. */
+/** The back-off's ceiling and the leased per-caller limit, on the limiter itself over an embedded store. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
 import type { Db } from '../store/db';
@@ -41,5 +41,57 @@ describe('RateLimits', () => {
     const rows = await db.query<{ key: string }>('SELECT key FROM rate_limits');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.key.includes('a@b.example'))).toBe(false);
+  });
+});
+
+/** The store with a count of the statements that touch the rate-limit table. */
+function counted(): { db: Db; writes: () => number } {
+  let n = 0;
+  const spy: Db = {
+    engine: db.engine,
+    query: (text, params) => {
+      if (/rate_limits/.test(text)) n++;
+      return db.query(text, params);
+    },
+    exec: (text) => db.exec(text),
+    transaction: (fn) => db.transaction(fn),
+    close: async () => undefined,
+  };
+  return { db: spy, writes: () => n };
+}
+
+describe('the per-caller API limit, leased', () => {
+  const cfg = (apiPerMinute: number) => ({ ...testConfig().rateLimits, apiPerMinute });
+
+  it('goes to the store once per lease of a twentieth of the limit (20 writes for 200 requests), not once per request, and stays exact on one instance', async () => {
+    const { db: spy, writes } = counted();
+    const limits = new RateLimits(spy, cfg(200));
+    const remaining: number[] = [];
+    for (let i = 0; i < 200; i++) remaining.push(Number((await limits.apiRequest('client:lease-1'))!['RateLimit-Remaining']));
+    expect(remaining).toEqual(Array.from({ length: 200 }, (_, i) => 199 - i));
+    expect(writes()).toBe(20);
+    expect(await retryAfter(limits.apiRequest('client:lease-1'))).toBeGreaterThan(0);
+    // The last lease filled the store's window: refusals come from memory.
+    expect(await retryAfter(limits.apiRequest('client:lease-1'))).toBeGreaterThan(0);
+    expect(writes()).toBe(20);
+  });
+
+  it('concurrent requests share one claim', async () => {
+    const { db: spy, writes } = counted();
+    const limits = new RateLimits(spy, cfg(2000));
+    await Promise.all(Array.from({ length: 50 }, () => limits.apiRequest('client:lease-2')));
+    expect(writes()).toBe(1);
+  });
+
+  it('two instances on one store never admit more than the limit together, and refuse early by less than a lease', async () => {
+    const a = new RateLimits(db, cfg(100));
+    const b = new RateLimits(db, cfg(100));
+    let admitted = 0;
+    for (let i = 0; i < 150; i++) {
+      const limits = i % 3 === 0 ? b : a;
+      if ((await retryAfter(limits.apiRequest('client:lease-3'))) === null) admitted++;
+    }
+    expect(admitted).toBeLessThanOrEqual(100);
+    expect(admitted).toBeGreaterThanOrEqual(100 - (100 / 20 - 1));
   });
 });

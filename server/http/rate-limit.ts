@@ -3,7 +3,8 @@
  * - sign-in and the token endpoint, per client address per minute, and per client_id for tokens;
  * - consecutive failures per account (email), per client_id and per address, answered by a block that
  *   doubles with each further block within a day (60 s, 120 s, … up to an hour by default);
- * - every request of one caller (API client or person) on the whole API, per minute;
+ * - every request of one caller (API client or person) on the whole API, per minute, spent in memory
+ *   from leases of the store's count (LeasedLimiter: no store round trip per request);
  * - accounts created (sign-up, sign-up by invite) per client address per hour; invite links tried count
  *   with sign-in's window, and an unknown or spent one as a failure of the address.
  * A refusal is 429 with Retry-After and the IETF draft headers RateLimit-Limit, RateLimit-Remaining,
@@ -14,7 +15,7 @@ import type { RateLimitConfig } from '../config';
 import type { AppDeps } from '../deps';
 import type { Db } from '../store/db';
 import { sha256 } from '../store/identity';
-import { expireRateLimits, storeLimiter } from '../store/rate-limits';
+import { expireRateLimits, LeasedLimiter, storeLimiter } from '../store/rate-limits';
 import { ApiError } from './errors';
 
 const DAY = 86_400;
@@ -40,9 +41,11 @@ function tooMany(message: string, limit: number, window: number, msBeforeNext: n
 
 /** A fixed window of `points` hits per `duration` seconds; null when the configured number is 0 (off). */
 class Window {
-  private readonly limiter: RateLimiterPostgres | null;
-  constructor(db: Db, readonly name: string, readonly points: number, readonly duration: number) {
-    this.limiter = points > 0 ? storeLimiter(db, { keyPrefix: name, points, duration }) : null;
+  private readonly limiter: RateLimiterPostgres | LeasedLimiter | null;
+  /** leased: spent in memory from leases of the store's count (the per-caller API limit, on every request). */
+  constructor(db: Db, readonly name: string, readonly points: number, readonly duration: number, leased = false) {
+    const store = points > 0 ? storeLimiter(db, { keyPrefix: name, points, duration }) : null;
+    this.limiter = store && leased ? new LeasedLimiter(store, points, duration) : store;
   }
 
   /** Counts one hit; throws 429 when over. Returns the headers describing what is left. */
@@ -111,7 +114,7 @@ export class RateLimits {
     this.accounts = new FailureBackoff(db, 'signin:acct', cfg.failuresPerAccount, cfg);
     this.clients = new FailureBackoff(db, 'token:client', cfg.failuresPerAccount, cfg);
     this.addresses = new FailureBackoff(db, 'auth:addr', cfg.failuresPerAddress, cfg);
-    this.api = new Window(db, 'api', cfg.apiPerMinute, 60);
+    this.api = new Window(db, 'api', cfg.apiPerMinute, 60, true);
     this.accountsAddress = new Window(db, 'accounts:addr', cfg.accountsPerAddressPerHour, HOUR);
   }
 

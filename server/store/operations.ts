@@ -112,8 +112,8 @@ interface Row {
   boundary: Polygon;
   min_altitude: number;
   max_altitude: number;
-  start_time: Date;
-  end_time: Date;
+  start_time: Date | string;
+  end_time: Date | string;
   aircraft_id: string | null;
   timezone: string;
   altitude_unit: OperationRecord['altitudeUnit'];
@@ -123,8 +123,8 @@ interface Row {
   description: string;
   created_by: string;
   org_id: string | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | string;
+  updated_at: Date | string;
   callback_url: string | null;
   callback_client_id: string | null;
   callback_secret: string | null;
@@ -269,11 +269,17 @@ export const operationsStore = {
 
   /** One page (q.limit rows from q.offset) and the size of the filtered set. */
   async list(db: Sql, viewer: Viewer, q: OperationListQuery & { limit: number }, now: Date): Promise<{ rows: OperationRecord[]; total: number }> {
-    const total = await this.count(db, viewer, q, now);
     const p = new Params();
     const cond = filters(viewer, q, now, p);
-    const rows = await db.query<Row>(`SELECT * FROM operations o WHERE ${cond} ORDER BY ${orderBy(q)} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`, p.values);
-    return { rows: rows.map(fromRow), total };
+    // One statement, and the page as one JSON text: the embedded store decodes every cell of a result in
+    // JavaScript (28 columns × 100 rows cost 2× the query itself), while one JSON.parse of the page is cheap.
+    const [r] = await db.query<{ total: string | number; page: string }>(
+      `SELECT (SELECT count(*) FROM operations o WHERE ${cond}) AS total,
+         (SELECT coalesce(json_agg(o ORDER BY ${orderBy(q)}), '[]')::text
+            FROM (SELECT * FROM operations o WHERE ${cond} ORDER BY ${orderBy(q)} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}) o) AS page`,
+      p.values,
+    );
+    return { rows: (JSON.parse(r!.page) as Row[]).map(fromRow), total: Number(r!.total) };
   },
 
   /**

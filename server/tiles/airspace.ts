@@ -144,6 +144,12 @@ export class AirspaceTiles {
     this.tfrTiles(now).buildAll();
   }
 
+  /** buildAll, a part per turn of the event loop (warm-up after start: never holds requests for long). */
+  async buildAllYielding(now: number): Promise<void> {
+    for (const set of this.layers) await set.buildAllYielding();
+    await this.tfrTiles(now).buildAllYielding();
+  }
+
   private tfrTiles(now: number): TileSet {
     const epoch = this.epoch(now);
     if (this.tfrSet?.epoch === epoch) return this.tfrSet.set;

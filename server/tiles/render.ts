@@ -72,10 +72,11 @@ export function renderTile(dataset: Dataset, source: TileSourceName, z: number, 
  * them (about a second of work for a national dataset), e.g. right after start or after a swap.
  * The basemap waits for its airfields, read in the background; the returned promise says when.
  */
-export function warmUpTiles(dataset: Dataset, now: Date = new Date()): Promise<void> {
-  airspaceTiles(dataset).buildAll(now.getTime());
+export async function warmUpTiles(dataset: Dataset, now: Date = new Date()): Promise<void> {
+  // One part per turn of the event loop: requests arriving meanwhile wait for one part, not for all.
+  await airspaceTiles(dataset).buildAllYielding(now.getTime());
   return basemapReady().then(
-    () => basemapTiles().buildAll(),
+    () => basemapTiles().buildAllYielding(),
     // Not fatal: basemap requests await the read again and answer 5xx on their own if it keeps failing.
     (err: unknown) => console.error('basemap airfields could not be read:', err instanceof Error ? err.message : err),
   );

@@ -58,6 +58,9 @@ export function encodeLayers(layers: TileLayers): Uint8Array | null {
   return fromGeojsonVt(layers, { version: 2, extent: TILE_EXTENT });
 }
 
+/** Lets the event loop run what is waiting (I/O, timers) before going on. */
+export const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
+
 export class TileSet {
   private readonly built = new Map<TilePart, BuiltPart>();
 
@@ -87,6 +90,14 @@ export class TileSet {
   /** Builds every part now (e.g. to measure or to warm up) instead of at the first tile that needs it. */
   buildAll(): void {
     for (const p of this.parts) this.part(p);
+  }
+
+  /** buildAll, one part per turn of the event loop: requests are answered between parts (warm-up). */
+  async buildAllYielding(): Promise<void> {
+    for (const p of this.parts) {
+      this.part(p);
+      await nextTurn();
+    }
   }
 
   private cut(part: TilePart, tile: TileCoord): GeoJSONVTTile | null {

@@ -102,12 +102,13 @@ function collect(dataset: Dataset, geometry: FeatureGeometry, types: readonly Av
       opts.budget?.check();
       if (!matches(type, f)) continue;
       if (type === 'airports') {
-        const d = gapNm(geometry, f.geometry);
-        if (separationNm(geometry, f) > 0 && d > buffer) continue;
-        push(type, f, { distanceNm: separationNm(geometry, f) === 0 ? 0 : roundNm(d) });
+        const inside = separationNm(geometry, f, 0) === 0;
+        const d = inside ? 0 : gapNm(geometry, f.geometry, buffer);
+        if (!inside && d > buffer) continue;
+        push(type, f, { distanceNm: inside ? 0 : roundNm(d) });
         continue;
       }
-      if (separationNm(geometry, f) > 0) continue;
+      if (separationNm(geometry, f, 0) > 0) continue;
       if (type === 'tfr') {
         const state = activity(f, now).state;
         if (state === 'expired') continue;

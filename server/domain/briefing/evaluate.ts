@@ -71,7 +71,7 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   for (const f of candidates) {
     opts.budget?.check();
     if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt)) continue;
-    const distanceNm = separationNm(input, f);
+    const distanceNm = separationNm(input, f, opts.nearbyNm);
     if (distanceNm > opts.nearbyNm) continue;
     hits.push({ feature: f, distanceNm, state: activity(f, opts.window).state });
   }

@@ -2,12 +2,13 @@
  * Geometry of the briefing: does an input touch a feature, and how far apart are they, in nautical
  * miles (every published airspace dimension is in NM: AIM 3-2, FAA JO 7400.11).
  * Intersection is turf's; distance is measured on a local equirectangular plane around the input,
- * which stays within about 0.5 % over the few NM a briefing looks at.
+ * which stays within about 0.5 % over the few NM a briefing looks at (kernel: flat-geometry.ts).
  */
 import { booleanIntersects } from '@turf/turf';
 import type { Polygon, Position } from 'geojson';
-import { geometryBBox, type BBox } from '../../data/dataset';
+import type { BBox } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
+import { boxGapNm, flat, flatGapNm, type Flat } from './flat-geometry';
 
 /** Spec 8: stadium points are buffered by 3 NM (also the radius of the standing stadium TFR, FDC 4/3621). */
 export const STADIUM_RADIUS_NM = 3;
@@ -32,73 +33,39 @@ function bboxesOverlap(a: BBox, b: BBox): boolean {
 }
 
 export function intersects(a: FeatureGeometry, b: FeatureGeometry): boolean {
-  if (!bboxesOverlap(geometryBBox(a), geometryBBox(b))) return false;
+  if (!bboxesOverlap(flat(a).bbox, flat(b).bbox)) return false;
   return booleanIntersects(a, b);
 }
 
-type XY = readonly [number, number];
-
-interface Parts {
-  vertices: XY[];
-  segments: Array<readonly [XY, XY]>;
+/** The plane's longitude scale: the cosine of the first geometry's mid latitude. */
+function planeOf(a: Flat): number {
+  const [, s, , n] = a.bbox;
+  return Math.cos(((s + n) / 2) * RAD);
 }
 
-function project(p: Position, cosLat: number): XY {
-  return [p[0]! * 60 * cosLat, p[1]! * 60];
-}
-
-function parts(g: FeatureGeometry, cosLat: number): Parts {
-  const vertices: XY[] = [];
-  const segments: Array<readonly [XY, XY]> = [];
-  const line = (coords: Position[]) => {
-    const pts = coords.map((c) => project(c, cosLat));
-    vertices.push(...pts);
-    for (let i = 1; i < pts.length; i++) segments.push([pts[i - 1]!, pts[i]!]);
-  };
-  switch (g.type) {
-    case 'Point': vertices.push(project(g.coordinates, cosLat)); break;
-    case 'LineString': line(g.coordinates); break;
-    case 'Polygon': g.coordinates.forEach(line); break;
-    case 'MultiPolygon': g.coordinates.forEach((poly) => poly.forEach(line)); break;
-  }
-  return { vertices, segments };
-}
-
-function pointSegment(p: XY, [a, b]: readonly [XY, XY]): number {
-  const dx = b[0] - a[0], dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
-}
-
-function nearest(from: XY[], to: Parts): number {
-  let best = Infinity;
-  for (const p of from) {
-    if (to.segments.length === 0) {
-      for (const q of to.vertices) best = Math.min(best, Math.hypot(p[0] - q[0], p[1] - q[1]));
-    }
-    for (const s of to.segments) best = Math.min(best, pointSegment(p, s));
-  }
-  return best;
-}
-
-/** Shortest distance between two geometries that do not intersect (boundary to boundary), in NM. */
-export function gapNm(a: FeatureGeometry, b: FeatureGeometry): number {
-  const [, s, , n] = geometryBBox(a);
-  const cosLat = Math.cos(((s + n) / 2) * RAD);
-  const pa = parts(a, cosLat), pb = parts(b, cosLat);
-  return Math.min(nearest(pa.vertices, pb), nearest(pb.vertices, pa));
+/**
+ * Shortest distance between two geometries that do not intersect (boundary to boundary), in NM.
+ * Exact up to `limit`; above it, some figure above `limit` (the search stops looking).
+ */
+export function gapNm(a: FeatureGeometry, b: FeatureGeometry, limit = Infinity): number {
+  const fa = flat(a);
+  return flatGapNm(fa, flat(b), planeOf(fa), limit);
 }
 
 /**
  * Distance in NM from the input to the area a feature governs: 0 when they intersect (a stadium's
- * 3 NM circle and an MTR's corridor count as the feature's area).
+ * 3 NM circle and an MTR's corridor count as the feature's area). Exact up to `limit`; above it some
+ * figure above `limit`: features whose boxes are already farther apart cost one box test.
  */
-export function separationNm(input: FeatureGeometry, f: AirspaceFeature): number {
+export function separationNm(input: FeatureGeometry, f: AirspaceFeature, limit = Infinity): number {
   const reach = reachNm(f);
-  if (reach === 0) return intersects(input, f.geometry) ? 0 : gapNm(input, f.geometry);
+  const fi = flat(input), ff = flat(f.geometry);
+  const cosLat = planeOf(fi);
+  const lb = boxGapNm(fi.bbox, 0, ff.bbox, 0, cosLat) - reach;
+  if (lb > limit) return lb;
   if (intersects(input, f.geometry)) return 0;
-  return Math.max(0, gapNm(input, f.geometry) - reach);
+  const gap = flatGapNm(fi, ff, cosLat, limit + reach);
+  return reach === 0 ? gap : Math.max(0, gap - reach);
 }
 
 /** Rounds a distance for display: hundredths of a NM, and never 0 for something that does not touch. */

@@ -33,7 +33,7 @@ export function modelUncertainty(dataset: Dataset, input: FeatureGeometry, ctx: 
   const near = dataset
     .search(expandBBox(geometryBBox(input), MODEL_MARGIN_NM), ['class_airspace', 'uasfm'])
     .filter(isModelledControlled)
-    .map((feature) => ({ feature, distanceNm: separationNm(input, feature) }))
+    .map((feature) => ({ feature, distanceNm: separationNm(input, feature, MODEL_MARGIN_NM) }))
     .filter((h) => h.distanceNm <= MODEL_MARGIN_NM)
     .sort((a, b) => a.distanceNm - b.distanceNm || a.feature.id.localeCompare(b.feature.id));
   const rep = near[0]?.feature;

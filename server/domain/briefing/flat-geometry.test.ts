@@ -1,0 +1,82 @@
+/**
+ * The flat distance kernel against the plain brute force it replaced (every vertex to every segment,
+ * both ways, on the same plane): identical figures within the limit asked for, including long
+ * boundaries that go through the segment index, and a figure above the limit otherwise.
+ */
+import fc from 'fast-check';
+import type { Position } from 'geojson';
+import { describe, expect, it } from 'vitest';
+import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
+import { circlePolygon, gapNm, separationNm } from './geometry';
+
+type XY = [number, number];
+
+function bruteGap(a: FeatureGeometry, b: FeatureGeometry): number {
+  const lines = (g: FeatureGeometry): Position[][] =>
+    g.type === 'Point' ? [[g.coordinates]] : g.type === 'LineString' ? [g.coordinates] : g.type === 'Polygon' ? g.coordinates : g.coordinates.flat();
+  const lats = lines(a).flat().map((p) => p[1]!);
+  const cos = Math.cos(((Math.min(...lats) + Math.max(...lats)) / 2) * (Math.PI / 180));
+  const proj = (g: FeatureGeometry) => lines(g).map((l) => l.map((p): XY => [p[0]! * 60 * cos, p[1]! * 60]));
+  const seg = (p: XY, a: XY, b: XY) => {
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+    return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+  };
+  const nearest = (from: XY[][], to: XY[][]) => {
+    let best = Infinity;
+    const segs = to.flatMap((l) => l.slice(1).map((q, i): [XY, XY] => [l[i]!, q]));
+    for (const p of from.flat()) {
+      if (segs.length === 0) for (const q of to.flat()) best = Math.min(best, Math.hypot(p[0] - q[0], p[1] - q[1]));
+      for (const [s, e] of segs) best = Math.min(best, seg(p, s, e));
+    }
+    return best;
+  };
+  const pa = proj(a), pb = proj(b);
+  return Math.min(nearest(pa, pb), nearest(pb, pa));
+}
+
+const lon = fc.double({ min: -122.4, max: -122.2, noNaN: true });
+const lat = fc.double({ min: 47.45, max: 47.6, noNaN: true });
+const point = fc.tuple(lon, lat).map(([x, y]): FeatureGeometry => ({ type: 'Point', coordinates: [x, y] }));
+const square = fc.tuple(lon, lat, fc.double({ min: 0.0005, max: 0.03, noNaN: true })).map(([x, y, d]): FeatureGeometry => ({
+  type: 'Polygon',
+  coordinates: [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]],
+}));
+// A 360-gon: more segments than the threshold, so distances to it go through the segment index.
+const circle = fc.tuple(lon, lat, fc.double({ min: 0.2, max: 3, noNaN: true })).map(([x, y, r]): FeatureGeometry => circlePolygon([x, y], r, 360));
+const feature = (geometry: FeatureGeometry): AirspaceFeature => ({ id: 'f', layer: 'class_airspace', name: 'f', sourceId: 's', geometry }) as AirspaceFeature;
+
+describe('the flat distance kernel', () => {
+  it('gives the brute force figure exactly, whatever the limit, when the figure is within it', () => {
+    fc.assert(
+      fc.property(fc.oneof(point, square), fc.oneof(square, circle, point), fc.constantFrom(0, 0.5, 2, Infinity), (a, b, limit) => {
+        const exact = bruteGap(a, b);
+        const got = gapNm(a, b, limit);
+        if (exact <= limit) expect(got).toBe(exact);
+        else expect(got).toBeGreaterThan(limit);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('separation within the limit equals the unlimited one; beyond it, stays beyond', () => {
+    fc.assert(
+      fc.property(fc.oneof(point, square), fc.oneof(square, circle), fc.constantFrom(0, 1, 2), (input, g, limit) => {
+        const full = separationNm(input, feature(g));
+        const limited = separationNm(input, feature(g), limit);
+        if (full <= limit) expect(limited).toBe(full);
+        else expect(limited).toBeGreaterThan(limit);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('measures to the nearest side of a long boundary found through the index', () => {
+    const ring = circlePolygon([-122.3, 47.5], 2, 720);
+    const p: FeatureGeometry = { type: 'Point', coordinates: [-122.3, 47.5 + 2.5 / 60] };
+    expect(gapNm(p, ring, 1)).toBe(bruteGap(p, ring));
+    expect(gapNm(p, ring, 1)).toBeCloseTo(0.5, 2);
+    expect(gapNm(p, ring, 0.1)).toBeGreaterThan(0.1);
+  });
+});

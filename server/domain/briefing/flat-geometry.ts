@@ -1,0 +1,179 @@
+/**
+ * The briefing's distance kernel over compact geometry. Each geometry (a dataset feature's, or the input's)
+ * is flattened once into typed arrays: its vertices as [lon, lat, …] in a Float64Array, its rings (lines),
+ * a box per ring and, for long boundaries, a flatbush index of its segments. Distances are measured on
+ * the same local equirectangular plane as before (x = lon·60·cos φ, y = lat·60, φ the input's mid
+ * latitude), projecting each coordinate on the fly with the very same arithmetic, so the figures are
+ * identical to the nested-array version; what changed is that nothing is allocated per call and that
+ * rings, segments and vertices farther than the distance that matters are never looked at.
+ */
+import Flatbush from 'flatbush';
+import type { Position } from 'geojson';
+import type { BBox } from '../../data/dataset';
+import type { FeatureGeometry } from '../../data/model';
+
+/** Boundaries with more segments than this get a segment index (a facility-map cell has 4, a circle 64). */
+const INDEXED_SEGMENTS = 64;
+/** Lower bounds are shrunk by this much so that rounding never prunes a candidate that matters. */
+const SLACK = 1 - 1e-9;
+
+export interface Flat {
+  /** Vertices as lon, lat pairs. */
+  coords: Float64Array;
+  /** Vertex index where each ring (or line) starts, then the vertex count. */
+  rings: Int32Array;
+  /** Per ring: west, south, east, north. */
+  ringBoxes: Float64Array;
+  bbox: BBox;
+  segments: number;
+  /** Segment index (built on first use), item i → the segment starting at vertex segStart[i]. */
+  index?: { tree: Flatbush; segStart: Int32Array } | null;
+}
+
+const flats = new WeakMap<FeatureGeometry, Flat>();
+
+function lines(g: FeatureGeometry): Position[][] {
+  switch (g.type) {
+    case 'Point': return [[g.coordinates]];
+    case 'LineString': return [g.coordinates];
+    case 'Polygon': return g.coordinates;
+    case 'MultiPolygon': return g.coordinates.flat();
+  }
+}
+
+/** The flat form of a geometry, built once per geometry object. */
+export function flat(g: FeatureGeometry): Flat {
+  let f = flats.get(g);
+  if (f) return f;
+  const ls = lines(g);
+  let n = 0;
+  for (const l of ls) n += l.length;
+  const coords = new Float64Array(n * 2);
+  const rings = new Int32Array(ls.length + 1);
+  const ringBoxes = new Float64Array(ls.length * 4);
+  const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  let v = 0, segments = 0;
+  ls.forEach((l, r) => {
+    rings[r] = v;
+    let w = Infinity, s = Infinity, e = -Infinity, no = -Infinity;
+    for (const p of l) {
+      const x = p[0]!, y = p[1]!;
+      coords[2 * v] = x;
+      coords[2 * v + 1] = y;
+      v++;
+      if (x < w) w = x;
+      if (x > e) e = x;
+      if (y < s) s = y;
+      if (y > no) no = y;
+    }
+    if (l.length > 1) segments += l.length - 1;
+    ringBoxes.set([w, s, e, no], r * 4);
+    if (w < bbox[0]) bbox[0] = w;
+    if (s < bbox[1]) bbox[1] = s;
+    if (e > bbox[2]) bbox[2] = e;
+    if (no > bbox[3]) bbox[3] = no;
+  });
+  rings[ls.length] = v;
+  f = { coords, rings, ringBoxes, bbox, segments };
+  flats.set(g, f);
+  return f;
+}
+
+function segmentIndex(f: Flat): Flat['index'] {
+  if (f.index !== undefined) return f.index;
+  if (f.segments <= INDEXED_SEGMENTS) return (f.index = null);
+  const tree = new Flatbush(f.segments);
+  const segStart = new Int32Array(f.segments);
+  const c = f.coords;
+  let k = 0;
+  for (let r = 0; r + 1 < f.rings.length; r++) {
+    for (let i = f.rings[r]!; i + 1 < f.rings[r + 1]!; i++) {
+      const x0 = c[2 * i]!, y0 = c[2 * i + 1]!, x1 = c[2 * i + 2]!, y1 = c[2 * i + 3]!;
+      tree.add(Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1));
+      segStart[k++] = i;
+    }
+  }
+  tree.finish();
+  return (f.index = { tree, segStart });
+}
+
+/** Distance on the plane between two boxes in degrees (0 when they overlap), shrunk by SLACK: a lower bound. */
+export function boxGapNm(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
+  const dx = Math.max(0, a[ai]! - b[bi + 2]!, b[bi]! - a[ai + 2]!) * 60 * cosLat;
+  const dy = Math.max(0, a[ai + 1]! - b[bi + 3]!, b[bi + 1]! - a[ai + 3]!) * 60;
+  return Math.hypot(dx, dy) * SLACK;
+}
+
+function pointBoxNm(px: number, py: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
+  const dx = Math.max(0, b[bi]! - px, px - b[bi + 2]!) * 60 * cosLat;
+  const dy = Math.max(0, b[bi + 1]! - py, py - b[bi + 3]!) * 60;
+  return Math.hypot(dx, dy) * SLACK;
+}
+
+/** Point (projected) to the segment starting at vertex i of c (degrees, projected here as project() did). */
+function pointSegment(px: number, py: number, c: Float64Array, i: number, k: number): number {
+  const ax = c[2 * i]! * 60 * k, ay = c[2 * i + 1]! * 60;
+  const bx = c[2 * i + 2]! * 60 * k, by = c[2 * i + 3]! * 60;
+  const dx = bx - ax, dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
+  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+
+/** Nearest distance from vertex v of `from` to `to`, or `best` when nothing in `to` is nearer than min(best, limit). */
+function vertexTo(lon: number, lat: number, to: Flat, k: number, limit: number, best: number): number {
+  const px = lon * 60 * k, py = lat * 60;
+  const c = to.coords;
+  if (to.segments === 0) {
+    for (let j = 0; j < c.length; j += 2) best = Math.min(best, Math.hypot(px - c[j]! * 60 * k, py - c[j + 1]! * 60));
+    return best;
+  }
+  const r = Math.min(best, limit);
+  const idx = Number.isFinite(r) ? segmentIndex(to) : null;
+  if (idx) {
+    // Every segment within r of the point has its box within r/60 degrees of latitude and r/(60 cos φ) of longitude.
+    const dLat = r / 60 / SLACK + 1e-12, dLon = r / (60 * k) / SLACK + 1e-12;
+    for (const s of idx.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) best = Math.min(best, pointSegment(px, py, c, idx.segStart[s]!, k));
+    return best;
+  }
+  for (let ring = 0; ring + 1 < to.rings.length; ring++) {
+    if (pointBoxNm(lon, lat, to.ringBoxes, ring * 4, k) > Math.min(best, limit)) continue;
+    for (let i = to.rings[ring]!; i + 1 < to.rings[ring + 1]!; i++) best = Math.min(best, pointSegment(px, py, c, i, k));
+  }
+  return best;
+}
+
+/** Nearest distance from the vertices of `from` to `to`; vertices farther than min(best, limit) from to's box are skipped. */
+function towards(from: Flat, to: Flat, k: number, limit: number, best: number): number {
+  const c = from.coords;
+  const idx = Number.isFinite(limit) ? segmentIndex(from) : null;
+  if (idx) {
+    // Vertices near `to` are ends of segments whose boxes come near to's box.
+    const r = Math.min(best, limit);
+    const dLat = r / 60 / SLACK + 1e-12, dLon = r / (60 * k) / SLACK + 1e-12;
+    const [w, s, e, n] = to.bbox;
+    for (const seg of idx.tree.search(w - dLon, s - dLat, e + dLon, n + dLat)) {
+      for (let v = idx.segStart[seg]!; v <= idx.segStart[seg]! + 1; v++) {
+        if (pointBoxNm(c[2 * v]!, c[2 * v + 1]!, to.bbox, 0, k) > Math.min(best, limit)) continue;
+        best = vertexTo(c[2 * v]!, c[2 * v + 1]!, to, k, limit, best);
+      }
+    }
+    return best;
+  }
+  for (let v = 0; v < c.length / 2; v++) {
+    if (pointBoxNm(c[2 * v]!, c[2 * v + 1]!, to.bbox, 0, k) > Math.min(best, limit)) continue;
+    best = vertexTo(c[2 * v]!, c[2 * v + 1]!, to, k, limit, best);
+  }
+  return best;
+}
+
+/**
+ * Shortest distance between two flattened geometries that do not intersect (vertex to boundary both
+ * ways), in NM on the plane of cosLat. Exact when it is at most `limit`; otherwise some figure above
+ * `limit` (possibly Infinity): the callers only keep what lies within their limit.
+ */
+export function flatGapNm(a: Flat, b: Flat, cosLat: number, limit = Infinity): number {
+  const lb = boxGapNm(a.bbox, 0, b.bbox, 0, cosLat);
+  if (lb > limit) return lb;
+  return towards(b, a, cosLat, limit, towards(a, b, cosLat, limit, Infinity));
+}
