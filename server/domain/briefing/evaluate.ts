@@ -6,7 +6,7 @@
 import type { AuthorizationType, BriefingResult, Notice, NoticeStatus } from '../../contract/briefing';
 import { geometryBBox, type BBox, type Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
-import { floorAglFt, isOverhead } from './altitude';
+import { floorAglFt, isOverhead, type GroundMax } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, separationNm } from './geometry';
 import { outsideCoverage } from './coverage';
@@ -20,6 +20,8 @@ import type { Evaluated } from './types';
 export interface AssessOptions extends NoticeContext {
   /** 0 for an area briefing (intersecting only); 2 for a location briefing (domain.md: nearby within 2 NM). */
   nearbyNm: number;
+  /** The DEM's highest ground under the input, from BriefingOptions.groundMaxFt; absent: the fixed assumption. */
+  ground?: GroundMax | undefined;
 }
 
 /** domain.md: a location briefing lists airspace within 2 NM as nearby. */
@@ -66,7 +68,7 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   const candidates = dataset.searchNear(input, opts.nearbyNm + STADIUM_RADIUS_NM);
   const hits: Hit[] = [];
   for (const f of candidates) {
-    if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt)) continue;
+    if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt, opts.ground)) continue;
     const distanceNm = separationNm(input, f);
     if (distanceNm > opts.nearbyNm) continue;
     hits.push({ feature: f, distanceNm, state: activity(f, opts.window).state });

@@ -2,13 +2,15 @@
  * Briefing handlers: resolve the flight window and altitude, then ask the engine. Each takes the
  * dataset once, so a request finishes on the version it started on (dataset-provider.ts).
  */
+import { bbox } from '@turf/turf';
 import type { BriefingResult } from '../../contract/briefing';
 import type { Geometry } from '../../contract/common';
 import type { AppDeps } from '../../deps';
 import { unprocessable } from '../../http/errors';
 import type { HandlerResult } from '../../http/route';
 import { limitResponseSize } from '../../http/response-size';
-import { briefArea, briefLocation, type BriefingOptions } from '../../domain/briefing';
+import { demSourceFor } from '../../data/dem-source';
+import { briefArea, briefLocation, type BriefingOptions, type GroundProvider } from '../../domain/briefing';
 
 interface FlightFields {
   startTime?: string | undefined;
@@ -32,12 +34,28 @@ function answer(deps: AppDeps, run: (ds: ReturnType<AppDeps['datasets']['current
   return { body: limitResponseSize(run(ds)), headers: { 'X-Dataset-Version': ds.version } };
 }
 
-export function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): HandlerResult {
-  const opts = flightOptions(deps, body, body.includeGeometry ?? defaultGeometry);
+type Box = [number, number, number, number];
+
+/**
+ * Reads the imported DEMs' highest ground over the box of the briefed geometry (every pixel, async I/O
+ * here), and hands the engine a pure provider that answers for areas inside that box.
+ */
+export async function demGround(deps: AppDeps, geometry: Geometry): Promise<GroundProvider> {
+  const box = bbox(geometry).slice(0, 4) as Box;
+  const m = await demSourceFor(deps.config.dataDir).maxOver(box);
+  const ground = m && m.maxFt !== null ? { maxFt: m.maxFt, source: m.source, complete: m.complete } : undefined;
+  return (area) => {
+    const [w, s, e, n] = bbox(area).slice(0, 4) as Box;
+    return w >= box[0] && s >= box[1] && e <= box[2] && n <= box[3] ? ground : undefined;
+  };
+}
+
+export async function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): Promise<HandlerResult> {
+  const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: await demGround(deps, body.boundary) };
   return answer(deps, (ds) => briefArea(ds, body.boundary, opts));
 }
 
-export function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): HandlerResult {
-  const opts = flightOptions(deps, body, body.includeGeometry ?? defaultGeometry);
+export async function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): Promise<HandlerResult> {
+  const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: await demGround(deps, { type: 'Point', coordinates: [body.longitude, body.latitude] }) };
   return answer(deps, (ds) => briefLocation(ds, body.latitude, body.longitude, opts));
 }
