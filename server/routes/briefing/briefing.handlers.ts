@@ -42,7 +42,11 @@ type Box = [number, number, number, number];
  */
 export async function demGround(deps: AppDeps, geometry: Geometry): Promise<GroundProvider> {
   const box = bbox(geometry).slice(0, 4) as Box;
-  const m = await demSourceFor(deps.config.dataDir).maxOver(box);
+  // A DEM that cannot be read (file removed, disk error) counts as no DEM: the fixed assumption, as before any import.
+  const m = await demSourceFor(deps.config.dataDir).maxOver(box).catch((e: Error) => {
+    deps.log.warn('dem unreadable; briefing uses the fixed ground assumption', { error: e.message });
+    return undefined;
+  });
   const ground = m && m.maxFt !== null ? { maxFt: m.maxFt, source: m.source, complete: m.complete } : undefined;
   return (area) => {
     const [w, s, e, n] = bbox(area).slice(0, 4) as Box;

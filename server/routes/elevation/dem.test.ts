@@ -1,4 +1,5 @@
 /** /v1 and /v2 elevation over an imported GeoTIFF DEM (server/data/dem-source.ts); the model elsewhere. */
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import { main } from '../../data/import/cli';
@@ -62,5 +63,25 @@ describe('elevation from an imported DEM', () => {
     expect(area.source).toBe('dem:ramp');
     expect(Math.abs(area.min - rampFt(-122.34, 47.54))).toBeLessThanOrEqual(1);
     expect(Math.abs(area.max - rampFt(-122.28, 47.46))).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('an unreadable DEM', () => {
+  it('does not fail the request: the model answers (the file listed in the index is gone)', async () => {
+    const dir = tmpDir('dem-gone-');
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    expect(await main([writeDem(dir, 'gone.tif', RAMP)], { DATA_DIR: `${dir}/data` })).toBe(0);
+    vi.restoreAllMocks();
+    rmSync(`${dir}/data/dem/gone.tif`);
+    const broken = await startTestService({ dataset: elevationDataset(), config: { dataDir: `${dir}/data` } });
+    try {
+      const r = await broken.call('POST', '/v1/elevation', { body: { coordinates: [[-122.3, 47.5]] }, token: await broken.clientToken('aviation:read') });
+      expect(r.status).toBe(200);
+      expect(((await r.json()) as { data: Point[] }).data[0]!.source).toBe(MODEL);
+      const b = await broken.call('POST', '/v2/briefing/preflight/location', { body: { latitude: 47.5, longitude: -122.3 }, token: await broken.clientToken('briefing:location:read') });
+      expect(b.status).toBe(200);
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -16,7 +16,12 @@ function invalid(field: string, message: string): ApiError {
 }
 
 /** The imported DEMs' answers at the positions (docs/elevation.md "DEM"); the domain falls back to the model. */
-const demAt = (deps: AppDeps, positions: ReadonlyArray<readonly number[]>) => demSourceFor(deps.config.dataDir).at(positions.map((p) => [p[0]!, p[1]!] as const));
+const demAt = (deps: AppDeps, positions: ReadonlyArray<readonly number[]>) =>
+  demSourceFor(deps.config.dataDir).at(positions.map((p) => [p[0]!, p[1]!] as const)).catch((e: Error) => {
+    // An unreadable DEM (file removed, disk error) must not fail the request: the model answers and says so by its source.
+    deps.log.warn('dem unreadable; elevation answered by the model', { error: e.message });
+    return [];
+  });
 
 export async function elevationV1Handler(deps: AppDeps, body: ElevationV1Request): Promise<{ body: { statusCode: number; message: string; data: ElevationPoint[] } }> {
   const ds = deps.datasets.current();
