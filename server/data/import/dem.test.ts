@@ -9,6 +9,22 @@ import { readDemIndex } from './dem-index';
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Rewrites SHORT / LONG tag values in the first IFD of a TIFF (a header that lies). */
+function patchTags(tiff: Uint8Array, values: Record<number, number>): Uint8Array {
+  const out = tiff.slice();
+  const v = new DataView(out.buffer);
+  const le = out[0] === 0x49;
+  const ifd = v.getUint32(4, le);
+  for (let k = 0; k < v.getUint16(ifd, le); k++) {
+    const e = ifd + 2 + 12 * k;
+    const value = values[v.getUint16(e, le)];
+    if (value === undefined) continue;
+    if (v.getUint16(e + 2, le) === 3) v.setUint16(e + 8, value, le);
+    else v.setUint32(e + 8, value, le);
+  }
+  return out;
+}
+
 describe('inspectDem', () => {
   it('reads bounds, resolution, nodata and metres from a geographic single-band GeoTIFF', async () => {
     const info = await inspectDem(demTiff({ ...RAMP, nodata: -9999 }), 'ramp.tif');
@@ -35,6 +51,9 @@ describe('inspectDem', () => {
     const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
     garbage.set([0x49, 0x49, 0x2a, 0x00]);
     await expect(inspectDem(garbage, 'junk.tif')).rejects.toThrow(/^junk\.tif: /);
+    // A header claiming a 5,000 × 5,000 raster in one strip: refused before anything is decoded.
+    const huge = patchTags(demTiff({ ...RAMP, width: 2, height: 2 }), { 256: 5000, 257: 5000, 278: 5000 });
+    await expect(inspectDem(huge, 'huge.tif')).rejects.toThrow(/^huge\.tif: stores 5000×5000-pixel tiles or strips/);
   });
 });
 

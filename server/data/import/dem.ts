@@ -15,6 +15,12 @@ const GEOGRAPHIC_CRS = new Set([4326, 4269]);
 /** Guards against a hostile header asking for a gigantic raster. 3DEP 1° tiles at 1/3" are 10,812 px wide. */
 const MAX_SIDE_PX = 50_000;
 const FEET_PER_METRE = 3.280839895;
+/**
+ * Largest tile or strip accepted, in pixels: the service decodes a whole tile or strip to read any pixel
+ * of it, so a file stored as one 10,000² strip would cost 400 MB per read (and a compressed one is a
+ * bomb). 3DEP (256² tiles) and SRTM (row strips, or 3,601² at most) fit.
+ */
+const MAX_BLOCK_PX = 16 * 1024 * 1024;
 
 /** TIFF (II*\0, MM\0*) or BigTIFF (II+\0, MM\0+) by its first four bytes. */
 export function isTiffHeader(head: Uint8Array): boolean {
@@ -63,6 +69,8 @@ export async function inspectDem(bytes: Uint8Array, file: string): Promise<Omit<
     const width = image.getWidth();
     const height = image.getHeight();
     if (!(width > 0 && height > 0 && width <= MAX_SIDE_PX && height <= MAX_SIDE_PX)) throw new ImportError(file, `${width}×${height} pixels is not a DEM size this service reads (1 to ${MAX_SIDE_PX} a side)`);
+    const block = image.getTileWidth() * image.getTileHeight();
+    if (!(block > 0 && block <= MAX_BLOCK_PX)) throw new ImportError(file, `stores ${image.getTileWidth()}×${image.getTileHeight()}-pixel tiles or strips; at most ${MAX_BLOCK_PX.toLocaleString('en-US')} pixels each are read (retile it: gdal_translate -co TILED=YES)`);
     if (image.getSamplesPerPixel() !== 1) throw new ImportError(file, `has ${image.getSamplesPerPixel()} bands; a DEM has one (elevation)`);
     const keys = (image.getGeoKeys() ?? {}) as Record<string, unknown>;
     const projected = keys.ProjectedCSTypeGeoKey;
