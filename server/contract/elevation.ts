@@ -16,7 +16,7 @@ export const MAX_AREA_KM2 = 10_000;
 export const MAX_AREA_SAMPLES = 5000;
 export const DEFAULT_AREA_SAMPLES = 400;
 
-const ElevationFtSchema = z.number().int().nullable().describe('Ground elevation, feet MSL; null where the model has no coverage (source says which)');
+const ElevationFtSchema = z.number().int().nullable().describe('Ground elevation, feet MSL; null where neither a DEM nor the model covers the position (source says which)');
 
 export const ElevationV1RequestSchema = z
   .object({
@@ -34,7 +34,7 @@ export const ElevationPointSchema = z
     longitude: z.number(),
     latitude: z.number(),
     elevationFt: ElevationFtSchema,
-    source: z.string().describe('Which model answered: sandbox-airport-model:<dataset version>, or no-coverage (elevationFt null)'),
+    source: z.string().describe('Which source answered: dem:<name> (an imported DEM, bilinear), sandbox-airport-model:<dataset version> (followed by "(dem:<name> has no data here)" where a DEM covers the position without data), or no-coverage (elevationFt null)'),
   })
   .meta({ id: 'ElevationPoint' });
 export type ElevationPoint = z.infer<typeof ElevationPointSchema>;

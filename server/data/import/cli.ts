@@ -1,6 +1,8 @@
 /**
- * npm run data:import -- <files…> [--no-activate] [--layer <layer> <file>]
- * Imports FAA files (UDDS/ADDS GeoJSON, NASR APT CSV, tfr.faa.gov XML) into DATA_DIR (default ./.data),
+ * npm run data:import -- <files…> [--no-activate] [--layer <layer> <file>] [--source <name>]
+ * GeoTIFF DEMs (told by their first bytes) go to DATA_DIR/dem/ (server/data/import/dem.ts; --source
+ * names a single one). The others:
+ * imports FAA files (UDDS/ADDS GeoJSON, NASR APT CSV, tfr.faa.gov XML) into DATA_DIR (default ./.data),
  * or with DATABASE_URL into the database where every instance picks it up (docs/deploy.md "Datasets"),
  * and, unless --no-activate, makes the result the dataset the service starts on. A file that cannot
  * be read fails the import and leaves the active dataset untouched.
@@ -9,15 +11,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatasetRepository } from '../dataset-store';
 import { LAYERS, type Layer } from '../model';
+import { importDems, isTiffFile } from './dem';
 import { ImportFailure, importFilesDetailed, type ImportReport } from './import-files';
 
 export interface CliArgs {
   files: string[];
   activate: boolean;
   layerOverrides: Record<string, Layer>;
+  /** The name of a single DEM (source dem:<name>). */
+  source?: string;
 }
 
-const USAGE = 'usage: npm run data:import -- <file>… [--no-activate] [--layer <layer> <file>]';
+const USAGE = 'usage: npm run data:import -- <file>… [--no-activate] [--layer <layer> <file>] [--source <dem name>]';
 
 export function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { files: [], activate: true, layerOverrides: {} };
@@ -25,6 +30,11 @@ export function parseArgs(argv: string[]): CliArgs {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--no-activate') args.activate = false;
+    else if (a === '--source' || a.startsWith('--source=')) {
+      const value = a === '--source' ? argv[++i] : a.slice('--source='.length);
+      if (!value) throw new Error('--source needs a name for the DEM');
+      args.source = value;
+    }
     else if (a === '--layer' || a.startsWith('--layer=')) {
       const value = a === '--layer' ? argv[++i] : a.slice('--layer='.length);
       if (!value || !(LAYERS as readonly string[]).includes(value)) throw new Error(`--layer needs one of: ${LAYERS.join(', ')}`);
@@ -69,6 +79,22 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return 2;
   }
   const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const tiffs = new Set<string>();
+  for (const f of args.files) if (await isTiffFile(f)) tiffs.add(f);
+  if (tiffs.size) {
+    const dems = await importDems([...tiffs], dataDir, args.source !== undefined ? { source: args.source } : {});
+    if (dems.errors.length) {
+      console.error('DEM import failed; the stored DEMs were not changed.');
+      for (const err of dems.errors) console.error(`  ${err.message}`);
+      return 1;
+    }
+    for (const d of dems.entries) console.log(`DEM dem:${d.name}: ${d.width}×${d.height} px, ${d.bounds.map((b) => b.toFixed(4)).join(', ')} (${d.crs}), copied to ${path.join(dataDir, 'dem', d.file)}`);
+    args.files = args.files.filter((f) => !tiffs.has(f));
+    if (args.files.length === 0) return 0;
+  } else if (args.source !== undefined) {
+    console.error('--source names a GeoTIFF DEM; no DEM was given');
+    return 2;
+  }
   try {
     const report = await importFilesDetailed(args.files, { layerOverrides: args.layerOverrides });
     console.log(formatReport(report));

@@ -4,7 +4,8 @@
  * (a Class B shelf, a Class E floor at 700 ft AGL).
  */
 import type { Altitude } from '../../contract/briefing';
-import type { AirspaceFeature, AltitudeLimit } from '../../data/model';
+import type { AirspaceFeature, AltitudeLimit, FeatureGeometry } from '../../data/model';
+import type { Evaluated } from './types';
 
 /** 14 CFR 107.51(b) and 49 U.S.C. 44809(a)(6): 400 ft AGL is the default top of a small-UAS flight. */
 export const DEFAULT_MAX_ALTITUDE_FT = 400;
@@ -29,18 +30,65 @@ export function elevationFt(f: AirspaceFeature): number | undefined {
   return undefined;
 }
 
+/**
+ * Added to the highest DEM ground under the flight (docs/elevation.md "AGL in briefings"): covers the
+ * DEM's own vertical error (3DEP about 3 ft RMSE, SRTM about 30 ft at 90% confidence) and trees or
+ * buildings a drone climbs over, so a floor is never placed higher above the drone than it may be.
+ */
+export const DEM_MARGIN_FT = 50;
+
+/** The highest ground an imported DEM reports under the flight's area (ft MSL). */
+export interface GroundMax {
+  maxFt: number;
+  /** dem:<name> of the DEMs that answered. */
+  source: string;
+  /** True when the DEMs cover the whole area with data; otherwise the fixed assumption still bounds it below. */
+  complete: boolean;
+}
+
+/** Given by the route layer (which reads the DEM): the ground under an area, or undefined where no DEM reaches. No I/O here. */
+export type GroundProvider = (area: FeatureGeometry) => GroundMax | undefined;
+
+/**
+ * The ground (ft MSL) a drone may stand on when a floor is stated in MSL: the DEM maximum plus the
+ * margin where a DEM covers the whole area; where one covers part of it, the higher of that and the
+ * fixed assumption; without a DEM, the feature's own elevation or the fixed assumption, as before.
+ */
+export function groundFt(f: AirspaceFeature, ground?: GroundMax): number {
+  const fallback = elevationFt(f) ?? ASSUMED_GROUND_MSL_FT;
+  if (!ground) return fallback;
+  const dem = ground.maxFt + DEM_MARGIN_FT;
+  return ground.complete ? dem : Math.max(fallback, dem);
+}
+
 /** The floor of a feature in ft AGL, estimated as above for MSL floors. */
-export function floorAglFt(f: AirspaceFeature): number {
+export function floorAglFt(f: AirspaceFeature, ground?: GroundMax): number {
   const lower = f.lower;
   if (!lower || lower.reference === 'SFC' || lower.value <= 0) return 0;
   if (lower.reference === 'AGL') return lower.value;
-  const ground = elevationFt(f) ?? ASSUMED_GROUND_MSL_FT;
-  return Math.max(0, lower.value - ground);
+  return Math.max(0, lower.value - groundFt(f, ground));
 }
 
 /** True when the whole flight stays below the feature's floor. */
-export function isOverhead(f: AirspaceFeature, maxAltitudeFt: number): boolean {
-  return floorAglFt(f) >= Math.max(maxAltitudeFt, 1);
+export function isOverhead(f: AirspaceFeature, maxAltitudeFt: number, ground?: GroundMax): boolean {
+  return floorAglFt(f, ground) >= Math.max(maxAltitudeFt, 1);
+}
+
+const hasMslFloor = (f: AirspaceFeature) => f.lower?.reference === 'MSL' && f.lower.value > 0;
+
+/** Says on each notice with an MSL floor which ground turned it into AGL (the DEM, or the DEM and the assumption). */
+export function noteGround(evaluated: Evaluated[], ground: GroundMax | undefined): void {
+  if (!ground) return;
+  for (const e of evaluated) {
+    const f = e.features.find(hasMslFloor);
+    if (!f) continue;
+    const g = groundFt(f, ground);
+    const how = ground.complete
+      ? `the highest ground under the flight in ${ground.source} is ${ground.maxFt.toLocaleString('en-US')} ft MSL, plus a ${DEM_MARGIN_FT} ft margin`
+      : `${ground.source} covers only part of the flight (highest ground ${ground.maxFt.toLocaleString('en-US')} ft MSL plus a ${DEM_MARGIN_FT} ft margin), so the higher of that and ${(elevationFt(f) ?? ASSUMED_GROUND_MSL_FT).toLocaleString('en-US')} ft MSL is assumed`;
+    const note = `Floor ${describeLimit(f.lower)} is taken as ${floorAglFt(f, ground).toLocaleString('en-US')} ft above the ground: ${how} (${g.toLocaleString('en-US')} ft MSL).`;
+    e.notice.description = e.notice.description ? `${e.notice.description} ${note}` : note;
+  }
 }
 
 export function toAltitude(limit: AltitudeLimit | undefined): Altitude | undefined {

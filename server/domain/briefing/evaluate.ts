@@ -7,7 +7,7 @@ import type { AuthorizationType, BriefingResult, Notice, NoticeStatus } from '..
 import { geometryBBox, type BBox, type Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import type { Budget } from '../budget';
-import { floorAglFt, isOverhead } from './altitude';
+import { floorAglFt, isOverhead, type GroundMax } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, separationNm } from './geometry';
 import { outsideCoverage } from './coverage';
@@ -23,6 +23,8 @@ export interface AssessOptions extends NoticeContext {
   nearbyNm: number;
   /** Checked once per candidate feature: past its deadline the assessment stops (server/domain/budget.ts). */
   budget?: Budget | undefined;
+  /** The DEM's highest ground under the input, from BriefingOptions.groundMaxFt; absent: the fixed assumption. */
+  ground?: GroundMax | undefined;
 }
 
 /** domain.md: a location briefing lists airspace within 2 NM as nearby. */
@@ -70,7 +72,7 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   const hits: Hit[] = [];
   for (const f of candidates) {
     opts.budget?.check();
-    if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt)) continue;
+    if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt, opts.ground)) continue;
     const distanceNm = separationNm(input, f, opts.nearbyNm);
     if (distanceNm > opts.nearbyNm) continue;
     hits.push({ feature: f, distanceNm, state: activity(f, opts.window).state });

@@ -7,7 +7,7 @@ import type { BriefingResult } from '../../contract/briefing';
 import type { Dataset } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
 import type { Budget } from '../budget';
-import { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
+import { DEFAULT_MAX_ALTITUDE_FT, noteGround, type GroundProvider } from './altitude';
 import { assess, NEARBY_NM, summarise } from './evaluate';
 import { flightWindow } from './time';
 import type { Evaluated } from './types';
@@ -25,15 +25,25 @@ export interface BriefingOptions {
   includeGeometry?: boolean;
   /** The request's time budget, checked in the engine's loop. */
   budget?: Budget | undefined;
+  /** The highest DEM ground under an area (docs/elevation.md); without it MSL floors use the fixed 800 ft assumption. */
+  groundMaxFt?: GroundProvider;
 }
 
-function context(opts: BriefingOptions) {
+function context(opts: BriefingOptions, input: FeatureGeometry) {
   return {
     window: flightWindow(opts),
     maxAltitudeFt: opts.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT,
     includeGeometry: opts.includeGeometry ?? true,
     budget: opts.budget,
+    ground: opts.groundMaxFt?.(input),
   };
+}
+
+function assessNoted(dataset: Dataset, input: FeatureGeometry, opts: BriefingOptions, nearbyNm: number): Evaluated[] {
+  const ctx = context(opts, input);
+  const out = assess(dataset, input, { ...ctx, nearbyNm });
+  noteGround(out, ctx.ground);
+  return out;
 }
 
 /** Area briefing (spec 4.1): every notice intersecting the area, all at distance 0. */
@@ -43,12 +53,12 @@ export function briefArea(dataset: Dataset, geometry: FeatureGeometry, opts: Bri
 
 /** The area briefing's notices with the features and decisions behind them (advisories build on these). */
 export function assessArea(dataset: Dataset, geometry: FeatureGeometry, opts: BriefingOptions = {}): Evaluated[] {
-  return assess(dataset, geometry, { ...context(opts), nearbyNm: 0 });
+  return assessNoted(dataset, geometry, opts, 0);
 }
 
 /** Location briefing (spec 4.2): notices containing the point (distance 0) set the result; nearby ones within 2 NM carry their distance. */
 export function briefLocation(dataset: Dataset, lat: number, lon: number, opts: BriefingOptions = {}): BriefingResult {
-  return summarise(assess(dataset, { type: 'Point', coordinates: [lon, lat] }, { ...context(opts), nearbyNm: NEARBY_NM }));
+  return summarise(assessNoted(dataset, { type: 'Point', coordinates: [lon, lat] }, opts, NEARBY_NM));
 }
 
 export { advisoriesFor, advisoryType, type AdvisoryCategory, type AdvisoryQuery, type AdvisorySource } from './advisories';
@@ -56,7 +66,7 @@ export { aviationFeatures, DEFAULT_AIRPORT_BUFFER_NM, type AviationOptions, type
 export { facilityMapCells, type FacilityMapCell } from './facility-map';
 export { restrictionsFor, type Restriction, type RestrictionKind, type RestrictionWindow } from './restrictions';
 export { checkAirspace, type AirspaceCheck } from './check';
-export { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
+export { DEFAULT_MAX_ALTITUDE_FT, DEM_MARGIN_FT, type GroundMax, type GroundProvider } from './altitude';
 export { circlePolygon, separationNm, STADIUM_RADIUS_NM } from './geometry';
 export { activity, flightWindow, inEffectWithin, type Activity, type FlightWindow, type Interval } from './time';
 export type { Evaluated } from './types';

@@ -1,6 +1,7 @@
 /**
- * Elevation answers for positions, lines and polygons from the current dataset's terrain model.
- * Limits are checked by the handler; this module only computes.
+ * Elevation answers for positions, lines and polygons: from an imported DEM where one covers the point
+ * (values sampled by the caller, server/data/dem-source.ts, and passed in so this module does no I/O),
+ * otherwise from the current dataset's terrain model. Limits are checked by the handler.
  */
 import type { LineString, Polygon, Position } from 'geojson';
 import type { Dataset } from '../../data/dataset';
@@ -14,13 +15,29 @@ export interface PointElevation {
   source: string;
 }
 
-export function elevationsAt(ds: Dataset, positions: readonly Position[]): PointElevation[] {
-  const model = airportModelOf(ds);
-  const source = airportModelSource(ds);
-  return positions.map(([lon, lat]) => {
-    const { elevationFt } = model.estimate(lon!, lat!);
-    return { longitude: lon!, latitude: lat!, elevationFt, source: elevationFt === null ? NO_COVERAGE_SOURCE : source };
-  });
+/** A DEM's answer at one position: a value, or null where the DEM has no data (nodata pixels). */
+export interface DemValue {
+  elevationFt: number | null;
+  source: string;
+}
+
+/** The DEM value where it has one; else the model, saying when a DEM covered the point without data. */
+function resolve(ds: Dataset, lon: number, lat: number, dem: DemValue | undefined): PointElevation {
+  if (dem && dem.elevationFt !== null) return { longitude: lon, latitude: lat, elevationFt: dem.elevationFt, source: dem.source };
+  const { elevationFt } = airportModelOf(ds).estimate(lon, lat);
+  const model = elevationFt === null ? NO_COVERAGE_SOURCE : airportModelSource(ds);
+  return { longitude: lon, latitude: lat, elevationFt, source: dem ? `${model} (${dem.source} has no data here)` : model };
+}
+
+/** `dem[i]` is the DEM's answer at `positions[i]` (undefined: no DEM covers it). */
+export function elevationsAt(ds: Dataset, positions: readonly Position[], dem: ReadonlyArray<DemValue | undefined> = []): PointElevation[] {
+  return positions.map(([lon, lat], i) => resolve(ds, lon!, lat!, dem[i]));
+}
+
+/** The sources that answered, in order of first use; no-coverage only when nothing did. */
+function overallSource(points: readonly PointElevation[]): string {
+  const used = [...new Set(points.filter((p) => p.elevationFt !== null).map((p) => p.source.replace(/ \(.*\)$/, '')))];
+  return used.length ? used.join(' + ') : NO_COVERAGE_SOURCE;
 }
 
 export interface Profile {
@@ -29,15 +46,16 @@ export interface Profile {
   profile: Array<{ distanceM: number; longitude: number; latitude: number; elevationFt: number | null }>;
 }
 
-/** The overall source: the model when it covered anything, otherwise no-coverage. */
-function overallSource(ds: Dataset, values: ReadonlyArray<number | null>): string {
-  return values.some((v) => v !== null) ? airportModelSource(ds) : NO_COVERAGE_SOURCE;
+/** Where a profile is sampled: the caller asks the DEM about these positions first. */
+export function profilePositions(line: LineString, samples: number): Array<[number, number]> {
+  return sampleLine(line, samples).map((s) => [s.lon, s.lat]);
 }
 
-export function elevationProfile(ds: Dataset, line: LineString, samples: number): Profile {
-  const model = airportModelOf(ds);
-  const profile = sampleLine(line, samples).map((s) => ({ distanceM: s.distanceM, longitude: s.lon, latitude: s.lat, elevationFt: model.estimate(s.lon, s.lat).elevationFt }));
-  return { source: overallSource(ds, profile.map((p) => p.elevationFt)), lengthM: Math.round(lineLengthKm(line) * 10_000) / 10, profile };
+export function elevationProfile(ds: Dataset, line: LineString, samples: number, dem: ReadonlyArray<DemValue | undefined> = []): Profile {
+  const at = sampleLine(line, samples);
+  const points = at.map((s, i) => resolve(ds, s.lon, s.lat, dem[i]));
+  const profile = at.map((s, i) => ({ distanceM: s.distanceM, longitude: s.lon, latitude: s.lat, elevationFt: points[i]!.elevationFt }));
+  return { source: overallSource(points), lengthM: Math.round(lineLengthKm(line) * 10_000) / 10, profile };
 }
 
 export interface AreaElevation {
@@ -49,17 +67,21 @@ export interface AreaElevation {
   uncoveredSamples: number;
 }
 
-export function elevationOverArea(ds: Dataset, poly: Polygon, samples: number): AreaElevation {
-  const model = airportModelOf(ds);
-  const values = samplePolygon(poly, samples).map(([lon, lat]) => model.estimate(lon!, lat!).elevationFt);
-  const covered = values.filter((v): v is number => v !== null);
+/** Where an area is sampled: the caller asks the DEM about these positions first. */
+export function areaPositions(poly: Polygon, samples: number): Array<[number, number]> {
+  return samplePolygon(poly, samples).map(([lon, lat]) => [lon!, lat!]);
+}
+
+export function elevationOverArea(ds: Dataset, poly: Polygon, samples: number, dem: ReadonlyArray<DemValue | undefined> = []): AreaElevation {
+  const points = areaPositions(poly, samples).map(([lon, lat], i) => resolve(ds, lon, lat, dem[i]));
+  const covered = points.map((p) => p.elevationFt).filter((v): v is number => v !== null);
   const sum = covered.reduce((a, v) => a + v, 0);
   return {
-    source: overallSource(ds, values),
+    source: overallSource(points),
     min: covered.length ? covered.reduce((a, v) => Math.min(a, v)) : null,
     max: covered.length ? covered.reduce((a, v) => Math.max(a, v)) : null,
     mean: covered.length ? Math.round(sum / covered.length) : null,
-    samples: values.length,
-    uncoveredSamples: values.length - covered.length,
+    samples: points.length,
+    uncoveredSamples: points.length - covered.length,
   };
 }

@@ -7,7 +7,8 @@ import { elevationV1Handler, elevationV2Handler } from './elevation.handlers';
 const err = (description: string) => ({ description, schema: ErrorSchema });
 const errors = { 400: err('Malformed JSON or wrong types'), 401: err('No or bad token'), 403: err('The token lacks the scope'), 415: err('Content-Type is not application/json') };
 const MODEL =
-  'Answered by the sandbox terrain model: inverse-distance weighting of the field elevations of the 6 nearest airports of the current dataset ' +
+  'Where a GeoTIFF DEM imported with npm run data:import covers a position, the answer is its bilinear value and source is dem:<name>; ' +
+  'where that DEM has no data there, the model answers and source says so. Elsewhere answered by the sandbox terrain model: inverse-distance weighting of the field elevations of the 6 nearest airports of the current dataset ' +
   '(median error 42 ft, 90th percentile 273 ft by cross-validation). Beyond 30 NM from any airport (ocean, wilderness) elevationFt is null and source is no-coverage. ' +
   'source names the model and dataset version. See docs/elevation.md.';
 
