@@ -13,6 +13,7 @@ import { laancRoutes } from './laanc/laanc.routes';
 import { operationRoutes } from './operations/operations.routes';
 import { organizationRoutes } from './organization/organization.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { routeRoutes } from './route/route.routes';
 import { placeRoutes } from './places/places.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { surfaceRoutes } from './surface/surface.routes';
@@ -25,6 +26,7 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...briefingRoutes, ...advisoryRoutes, ...aviationRoutes);
   list.push(...tileRoutes);
   list.push(...surfaceRoutes);
+  list.push(...routeRoutes);
   list.push(...placeRoutes);
   list.push(...elevationRoutes);
   list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...profileRoutes);

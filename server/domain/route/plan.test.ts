@@ -41,6 +41,13 @@ describe('planRoute', () => {
     expect(r.briefing.notices?.some((n) => n.title?.includes('P-56'))).toBe(false);
   });
 
+  it('joins positions that share a cell with a straight segment (found by the fuzzer)', () => {
+    const pts = [[-124, 35.2277], [-123.999, 35.2277], [-123.999, 35.2287]];
+    const r = planRoute(p56Only, req(pts, { resolution: 6 }));
+    expect(r.coordinates).toEqual(pts);
+    expect(r.cells).toBe(1);
+  });
+
   it('passes through a via point', () => {
     const via = [-77.02, 38.87];
     const r = planRoute(p56Only, req([[-77.075, 38.892], via, [-76.985, 38.892]]));

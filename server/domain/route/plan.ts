@@ -6,6 +6,7 @@
 import type { Position } from 'geojson';
 import { cellToBoundary, cellToLatLng, getHexagonAreaAvg, greatCircleDistance, gridPathCells, latLngToCell } from 'h3-js';
 import type { BriefingResult } from '../../contract/briefing';
+import { ROUTE_MAX_RESOLUTION, ROUTE_MAX_VIA_POINTS, ROUTE_MIN_RESOLUTION } from '../../contract/route';
 import type { Dataset } from '../../data/dataset';
 import { briefArea, type BriefingOptions } from '../briefing';
 import { judge, type Blocker, type Verdict } from './constraints';
@@ -14,10 +15,10 @@ import { search } from './search';
 /** Largest search region, in H3 cells: the same budget as the surface routes (20,000 cells). */
 export const ROUTE_CELL_BUDGET = 20_000;
 /** Finest and coarsest resolutions the service picks (finer than 10, ~75 m edges, buys nothing for a drone route). */
-export const MIN_RESOLUTION = 5;
-export const MAX_RESOLUTION = 10;
+export const MIN_RESOLUTION = ROUTE_MIN_RESOLUTION;
+export const MAX_RESOLUTION = ROUTE_MAX_RESOLUTION;
 /** Most via points between the first and the last position. */
-export const MAX_VIA_POINTS = 8;
+export const MAX_VIA_POINTS = ROUTE_MAX_VIA_POINTS;
 /** The region searched: the positions' box widened by half its longest side, at least this many km. */
 export const MIN_MARGIN_KM = 1.5;
 /** Ground risk: entering a cell costs distance × (1 + weight × min(density / REF, CAP)). */
@@ -110,7 +111,15 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
     }
     return v;
   };
-  const multiplier = (cell: string) => 1 + weight * Math.min(req.density(cell) / RISK.referenceDensity, RISK.cap) + (verdict(cell).controlled ? CONTROLLED_PENALTY : 0);
+  const multipliers = new Map<string, number>();
+  const multiplier = (cell: string): number => {
+    let m = multipliers.get(cell);
+    if (m === undefined) {
+      m = 1 + weight * Math.min(req.density(cell) / RISK.referenceDensity, RISK.cap) + (verdict(cell).controlled ? CONTROLLED_PENALTY : 0);
+      multipliers.set(cell, m);
+    }
+    return m;
+  };
   const graph = {
     passable: (cell: string) => verdict(cell).blocker === null,
     multiplier,
@@ -121,6 +130,7 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
   };
 
   const path: string[] = [];
+  const coordinates: Position[] = [];
   let expanded = 0;
   req.positions.forEach((p, i) => {
     const own = judge(dataset, { type: 'Point', coordinates: p }, opts).blocker;
@@ -129,9 +139,8 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
     if (blocker) throw new RouteBlockedError(`position ${i} of the route lies ${own ? 'in' : 'next to'} ${blocker.name} (${blocker.id}), which the route may not enter`, [blocker]);
   });
   for (let i = 1; i < req.positions.length; i++) {
-    const a = latLngToCell(req.positions[i - 1]![1]!, req.positions[i - 1]![0]!, resolution);
-    const b = latLngToCell(req.positions[i]![1]!, req.positions[i]![0]!, resolution);
-    const leg = search(graph, a, b, req.heuristic ?? true);
+    const from = req.positions[i - 1]!, to = req.positions[i]!;
+    const leg = search(graph, latLngToCell(from[1]!, from[0]!, resolution), latLngToCell(to[1]!, to[0]!, resolution), req.heuristic ?? true);
     expanded += leg.expanded;
     if (!leg.path) {
       const met = new Map<string, Blocker>();
@@ -140,9 +149,13 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
       throw new RouteBlockedError(`no legal route from position ${i - 1} to position ${i} within the region searched; blocked by ${names || 'the search region'}`, [...met.values()]);
     }
     path.push(...(path.length ? leg.path.slice(1) : leg.path));
+    const legLine = smooth(dataset, leg.path, from, to, multiplier, opts);
+    coordinates.push(...(coordinates.length ? legLine.slice(1) : legLine));
   }
+  const whole = judge(dataset, { type: 'LineString', coordinates }, opts);
+  // Every segment was judged on its own; this only guards the joins (and any future change).
+  if (whole.blocker) throw new RouteBlockedError(`the route would touch ${whole.blocker.name} (${whole.blocker.id}); no legal route at resolution ${resolution}`, [whole.blocker]);
 
-  const coordinates = smooth(dataset, req, path, resolution, multiplier, opts);
   const briefing = briefArea(dataset, { type: 'LineString', coordinates }, { ...req.briefing, maxAltitudeFt: req.maxAltitudeFt });
   const laancFacilities = [...new Set(path.flatMap((c) => verdict(c).laancFacilities))].sort();
   let distanceM = 0;
@@ -151,29 +164,24 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
 }
 
 /**
- * String-pulling: from each kept point, go as far along the path as a straight segment can reach
- * while the engine finds nothing the route may not enter on it and it costs no more than the cells
- * it replaces. Via points are always kept. Falls back to the cell centres if the whole line failed the engine.
+ * String-pulling of one leg: from each kept point, go as far along the cells as a straight segment
+ * can reach while the engine finds nothing the route may not enter on it and it costs no more than
+ * the cells it replaces. The exact positions replace the centres of their cells (each lies in its
+ * judged cell, and a hexagon is convex). Falls back to the cell centres if a shortcut line fails.
  */
-function smooth(dataset: Dataset, req: RouteRequest, path: string[], resolution: number, multiplier: (c: string) => number, opts: Parameters<typeof judge>[2]): Position[] {
-  const last = req.positions.length - 1;
-  const pts: Position[] = path.map(toPosition);
-  const fixed = new Set<number>();
-  // The exact positions replace the centres of their cells (each lies in its cell, which was judged).
-  req.positions.forEach((p, i) => {
-    const at = i === 0 ? 0 : i === last ? path.length - 1 : path.indexOf(latLngToCell(p[1]!, p[0]!, resolution));
-    if (at >= 0) {
-      pts[at] = [p[0]!, p[1]!];
-      fixed.add(at);
-    }
-  });
+function smooth(dataset: Dataset, cells: string[], from: Position, to: Position, multiplier: (c: string) => number, opts: Parameters<typeof judge>[2]): Position[] {
+  const ends = (p: Position): Position => [p[0]!, p[1]!];
+  if (cells.length === 1) return [ends(from), ends(to)];
+  const pts: Position[] = cells.map(toPosition);
+  pts[0] = ends(from);
+  pts[pts.length - 1] = ends(to);
   const prefix = [0];
-  for (let i = 1; i < path.length; i++) prefix.push(prefix[i - 1]! + metres(pts[i - 1]!, pts[i]!) * multiplier(path[i]!));
+  for (let i = 1; i < cells.length; i++) prefix.push(prefix[i - 1]! + metres(pts[i - 1]!, pts[i]!) * multiplier(cells[i]!));
   const legal = (i: number, k: number): boolean => {
     if (judge(dataset, { type: 'LineString', coordinates: [pts[i]!, pts[k]!] }, opts).blocker) return false;
     let line: string[];
     try {
-      line = gridPathCells(path[i]!, path[k]!);
+      line = gridPathCells(cells[i]!, cells[k]!);
     } catch {
       return false;
     }
@@ -185,15 +193,11 @@ function smooth(dataset: Dataset, req: RouteRequest, path: string[], resolution:
   };
   const out: Position[] = [pts[0]!];
   let i = 0;
-  while (i < path.length - 1) {
+  while (i < cells.length - 1) {
     let j = i + 1;
-    while (j + 1 < path.length && !fixed.has(j) && legal(i, j + 1)) j++;
+    while (j + 1 < cells.length && legal(i, j + 1)) j++;
     out.push(pts[j]!);
     i = j;
   }
-  const whole = judge(dataset, { type: 'LineString', coordinates: out }, opts);
-  if (!whole.blocker) return out;
-  const fallback = judge(dataset, { type: 'LineString', coordinates: pts }, opts);
-  if (fallback.blocker) throw new RouteBlockedError(`the route's cells touch ${fallback.blocker.name} (${fallback.blocker.id}); no legal route at resolution ${resolution}`, [fallback.blocker]);
-  return pts;
+  return judge(dataset, { type: 'LineString', coordinates: out }, opts).blocker ? pts : out;
 }
