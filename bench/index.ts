@@ -29,6 +29,7 @@ const say = (lines: string[]) => {
 
 if (want('engine')) await benchEngine();
 if (want('http')) say(await benchHttp());
+if (want('route')) say((await import('./route')).benchRoute());
 
 async function benchEngine(): Promise<void> {
   await ensureSandboxDataset(dataDir, now);
