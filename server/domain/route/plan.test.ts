@@ -1,6 +1,6 @@
 /** The route planner against hand-made datasets at real places: straight in Class G, around P-56, blocked, controlled. */
 import { booleanIntersects, lineString } from '@turf/turf';
-import { greatCircleDistance } from 'h3-js';
+import { cellToLatLng, greatCircleDistance } from 'h3-js';
 import type { Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { Dataset } from '../../data/dataset';
@@ -15,6 +15,7 @@ const flat = () => 0;
 const req = (positions: Position[], more: Partial<RouteRequest> = {}): RouteRequest => ({ positions, maxAltitudeFt: 200, density: flat, briefing: { now: NOW, start: NOW }, ...more });
 const p56 = nationwide.filter((f) => f.id.startsWith('sua:P-56'));
 const p56Only = new Dataset(datasetFile(p56));
+const toPos = ([lat, lon]: number[]): Position => [lon!, lat!];
 const gc = (a: Position, b: Position) => greatCircleDistance([a[1]!, a[0]!], [b[1]!, b[0]!], 'm');
 const restricted = (ds: Dataset, coordinates: Position[]) =>
   assessArea(ds, { type: 'LineString', coordinates }, { now: NOW, start: NOW, maxAltitudeFt: 200 }).filter((e) => e.authorization === 'AUTHORIZATION_TYPE_RESTRICTED');
@@ -46,6 +47,28 @@ describe('planRoute', () => {
     const r = planRoute(p56Only, req(pts, { resolution: 6 }));
     expect(r.coordinates).toEqual(pts);
     expect(r.cells).toBe(1);
+  });
+
+  it('goes around a TFR active in the window, and straight through once it has expired', () => {
+    const ds = fixtureDataset();
+    const a = [-121.7, 44.02], b = [-121.2, 44.02];
+    const active = planRoute(ds, req([a, b]));
+    expect(restricted(ds, active.coordinates)).toEqual([]);
+    expect(active.distanceM).toBeGreaterThan(gc(a, b) * 1.05);
+    const later = new Date('2025-07-10T12:00:00Z');
+    const after = planRoute(ds, req([a, b], { briefing: { now: later, start: later } }));
+    expect(after.distanceM / gc(a, b)).toBeLessThan(1.01);
+  });
+
+  it('weighs ground risk: with avoid population it bends around a dense town, without it barely', () => {
+    const town = [-98.975, 38.0], a = [-99.0, 38.0], b = [-98.95, 38.0];
+    const density = (cell: string) => (gc(toPos(cellToLatLng(cell)), town) < 1200 ? 500 : 0);
+    const minGap = (coords: Position[]) => Math.min(...Array.from({ length: 101 }, (_, i) => i / 100).flatMap((t) => coords.slice(1).map((q, k) => gc([coords[k]![0]! + (q[0]! - coords[k]![0]!) * t, coords[k]![1]! + (q[1]! - coords[k]![1]!) * t], town))));
+    const plain = planRoute(p56Only, req([a, b], { density }));
+    const avoiding = planRoute(p56Only, req([a, b], { density, avoidPopulation: true }));
+    expect(minGap(avoiding.coordinates)).toBeGreaterThan(1000);
+    expect(minGap(plain.coordinates)).toBeLessThan(minGap(avoiding.coordinates));
+    expect(avoiding.distanceM).toBeGreaterThan(plain.distanceM);
   });
 
   it('passes through a via point', () => {
