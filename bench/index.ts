@@ -33,6 +33,7 @@ if (want('engine')) await benchEngine();
 if (want('http')) say(await benchHttp());
 if (want('page')) say(await benchPage());
 if (want('positions')) say(await benchPositions());
+if (want('route')) say((await import('./route')).benchRoute());
 
 async function benchEngine(): Promise<void> {
   await ensureSandboxDataset(dataDir, now);

@@ -24,7 +24,7 @@ export class MainThreadGate {
    * Runs `work` when its turn comes, with the budget it must check. `start` is when the request's
    * handler began (its budget counts from then, including any time spent in the worker pool).
    */
-  async run<T>(work: (budget: Budget) => T, start = Date.now()): Promise<T> {
+  async run<T>(work: (budget: Budget) => T, start = Date.now(), own?: (cfg: HeavyConfig) => Budget): Promise<T> {
     const cfg = this.config();
     if (this.waiting.length >= cfg.mainThreadQueue) throw overloaded('main-thread');
     await this.acquire();
@@ -32,7 +32,7 @@ export class MainThreadGate {
       // Let pending I/O (a status poll, a cheap request) through before a run that may take the budget.
       await new Promise((resolve) => setImmediate(resolve));
       const left = cfg.requestBudgetMs - (Date.now() - start);
-      const budget = left < cfg.mainThreadBudgetMs ? new Budget('request', cfg.requestBudgetMs, start) : new Budget('main-thread', cfg.mainThreadBudgetMs);
+      const budget = own ? own(cfg) : left < cfg.mainThreadBudgetMs ? new Budget('request', cfg.requestBudgetMs, start) : new Budget('main-thread', cfg.mainThreadBudgetMs);
       budget.check();
       return work(budget);
     } catch (e) {

@@ -50,6 +50,9 @@ const BY_NAME: Record<string, unknown> = {
   code: 'tfr',
   name: 'Boeing Field roof survey',
   operationName: 'Boeing Field roof survey',
+  callbackUrl: 'https://integrator.example/skyplan/callbacks',
+  // An invite link's secret: 43 base64url characters (32 random bytes).
+  token: 'Zm9yLWV4YW1wbGUtb25seS1ub3QtYS1yZWFsLWxpbms',
 };
 const NUMBER_BY_NAME: Record<string, number> = { maxAltitude: 120, minAltitude: 0, altitude: 120, duration: 60 };
 

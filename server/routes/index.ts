@@ -15,6 +15,7 @@ import { operationRoutes } from './operations/operations.routes';
 import { inviteRoutes } from './organization/invites.routes';
 import { organizationRoutes } from './organization/organization.routes';
 import { profileRoutes } from './profile/profile.routes';
+import { routeRoutes } from './route/route.routes';
 import { placeRoutes } from './places/places.routes';
 import { positionRoutes } from './positions/positions.routes';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
@@ -29,6 +30,7 @@ export function allRoutes(profile: Profile = 'sandbox'): RouteSpec[] {
   list.push(...briefingRoutes, ...advisoryRoutes, ...aviationRoutes);
   list.push(...tileRoutes);
   list.push(...surfaceRoutes);
+  list.push(...routeRoutes);
   list.push(...placeRoutes);
   list.push(...elevationRoutes);
   list.push(...ephemeralRoutes, ...operationRoutes, ...laancRoutes, ...organizationRoutes, ...inviteRoutes, ...profileRoutes);

@@ -17,6 +17,8 @@ export interface HeavyConfig {
   mainThreadBudgetMs: number;
   /** Requests waiting for the main-thread gate before new ones are refused with 503 (MAIN_THREAD_QUEUE). */
   mainThreadQueue: number;
+  /** Whole budget of one Generate Route run on the event loop (ROUTE_BUDGET_MS); see docs/route.md. */
+  routeBudgetMs: number;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -38,6 +40,7 @@ export function heavyConfig(env: NodeJS.ProcessEnv = process.env): HeavyConfig {
     workerQueue: positiveInt(env, 'WORKER_QUEUE', 64),
     workerIdleMs: positiveInt(env, 'WORKER_IDLE_SECONDS', 60) * 1000,
     requestBudgetMs: positiveInt(env, 'REQUEST_BUDGET_MS', 1_500),
+    routeBudgetMs: positiveInt(env, 'ROUTE_BUDGET_MS', 2_000),
     mainThreadBudgetMs: positiveInt(env, 'MAIN_THREAD_BUDGET_MS', 250),
     mainThreadQueue: positiveInt(env, 'MAIN_THREAD_QUEUE', 32),
   };

@@ -51,6 +51,10 @@ describe('surface tasks (what the worker runs)', () => {
   it('time spent starting the worker is not charged to the request', () => {
     const start = Date.now() - 5_000;
     expect('json' in run(task({ kind: 'groundType', start }), Date.now())).toBe(true);
+    // Nor to the main thread's part after it: cells come back with when the worker began.
+    const readyAt = Date.now();
+    const out = run(task({ kind: 'cellDensities', start }), readyAt);
+    expect('cells' in out && out.started).toBe(readyAt);
   });
 
   it('too many cells answers 408 and an invalid geometry 422 naming the field, as plain data', () => {

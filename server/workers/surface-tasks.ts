@@ -46,7 +46,8 @@ export interface TaskFailure {
   details?: unknown;
 }
 
-export type SurfaceTaskResult = { json: string } | { cells: PackedCells } | { failure: TaskFailure };
+/** `started` (cells only): when the worker began the task, so the main thread's part of the request counts from there, not from before a cold worker start. */
+export type SurfaceTaskResult = { json: string } | { cells: PackedCells; started?: number } | { failure: TaskFailure };
 
 export function packCells(cells: readonly string[], densities?: readonly number[]): PackedCells {
   const high = new Uint32Array(cells.length);
@@ -110,9 +111,11 @@ function run(task: SurfaceTask, budget: Budget, model: () => PopulationModel): S
  * (the population model takes seconds to build) is not charged to the request.
  */
 export function runSurfaceTask(task: SurfaceTask, readyAt = 0, model: () => PopulationModel = populationModel): SurfaceTaskResult {
-  const budget = new Budget('request', task.budgetMs, Math.max(task.start, readyAt));
+  const started = Math.max(task.start, readyAt);
+  const budget = new Budget('request', task.budgetMs, started);
   try {
-    return run(task, budget, model);
+    const out = run(task, budget, model);
+    return 'cells' in out ? { ...out, started } : out;
   } catch (e) {
     if (e instanceof BudgetExceededError) return { failure: budgetFailure(e) };
     if (e instanceof RequestTooLargeError) return { failure: { status: 408, message: e.message } };

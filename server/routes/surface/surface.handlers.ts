@@ -74,10 +74,11 @@ export function requireJson(c: Context): void {
 }
 
 
-async function packed(kind: 'cells' | 'cellDensities', geometry: Geometry, resolution: number, start: number): Promise<PackedCells> {
+/** The worker's cells, and when the request's budget counts from now (a cold worker's start-up is not charged). */
+async function packed(kind: 'cells' | 'cellDensities', geometry: Geometry, resolution: number, start: number): Promise<{ cells: PackedCells; start: number }> {
   const out = await runInPool({ kind, geometry, resolution, start });
   if (!('cells' in out)) throw new Error(`the worker answered a ${kind} task without cells`);
-  return out.cells;
+  return { cells: out.cells, start: Math.max(start, out.started ?? start) };
 }
 
 async function finished(task: { kind: 'groundType' | 'groundRisk'; geometry: Geometry; resolution: number; uav?: GroundRiskRequest['uav'] }): Promise<Response> {
@@ -97,8 +98,9 @@ export const layersHandler = (ds: Dataset) => ({ ...limitResponseSize({ statusCo
 
 export async function hexbinHandler(ds: Dataset, body: HexbinRequest) {
   const start = Date.now();
-  const cells = unpackCells(await packed('cells', body.geometry, body.resolution, start));
-  return onMainThread(start, (budget) => {
+  const got = await packed('cells', body.geometry, body.resolution, start);
+  const cells = unpackCells(got.cells);
+  return onMainThread(got.start, (budget) => {
     const bins = hexbin(ds, body.geometry, body.resolution, body.layers, { cells, budget });
     return success(bins.map((h) => ({ type: 'Feature' as const, id: h.cell, geometry: cellPolygon(h.cell), properties: { counts: h.counts, total: h.total } })));
   });
@@ -108,8 +110,9 @@ async function scoredCells<T>(ds: Dataset, body: SuitabilityRequest | Classifica
   const start = Date.now();
   const profile = guarded(() => uavProfile(body));
   // /v1/suitability keeps its single Polygon as sent: cut at 180° here (classification's already is).
-  const cells = unpackCellDensities(await packed('cellDensities', normaliseAtAntimeridian(body.geometry), body.resolution, start));
-  return onMainThread(start, (budget) => {
+  const got = await packed('cellDensities', normaliseAtAntimeridian(body.geometry), body.resolution, start);
+  const cells = unpackCellDensities(got.cells);
+  return onMainThread(got.start, (budget) => {
     const scores = scoreCells(ds, cells, { weights: body.features, profile, maxAltitudeFt: body.maxAltitude ?? 400, budget });
     return answer(cells.map((c, i) => ({ c, s: scores[i]! })).filter(({ s }) => !body.noFill || s.hasFeatures), profile);
   });
@@ -152,14 +155,16 @@ export const groundRiskHandler = (body: GroundRiskRequest) => finished({ kind: '
 
 export async function hazardHandler(ds: Dataset, body: HazardRequest) {
   const start = Date.now();
-  const ground = groundSummary(unpackCellDensities(await packed('cellDensities', body.geometry, body.resolution, start)), body.uav);
-  return onMainThread(start, (budget) => success({ ground, hazards: hazardsOver(ds, body.geometry, body.layers, budget) }));
+  const got = await packed('cellDensities', body.geometry, body.resolution, start);
+  const ground = groundSummary(unpackCellDensities(got.cells), body.uav);
+  return onMainThread(got.start, (budget) => success({ ground, hazards: hazardsOver(ds, body.geometry, body.layers, budget) }));
 }
 
 export async function riskClassifyHandler(ds: Dataset, body: RiskClassifyRequest) {
   const start = Date.now();
-  const ground = groundSummary(unpackCellDensities(await packed('cellDensities', body.geometry, body.resolution, start)), body.uav);
-  return onMainThread(start, (budget) => {
+  const got = await packed('cellDensities', body.geometry, body.resolution, start);
+  const ground = groundSummary(unpackCellDensities(got.cells), body.uav);
+  return onMainThread(got.start, (budget) => {
     const air = initialAirRisk(ds, body.geometry, body.maxAltitude ?? 400, ground.maxPopPerSqKm, budget);
     return success({ ground, air, sail: sail(ground.igrc, air.arc) });
   });
