@@ -98,6 +98,16 @@ describe('the examples, run against the service', () => {
     expect(await preview.json()).toMatchObject({ name: 'Boeing Field roof survey' });
   }, 120_000);
 
+  it('subscribe.ts registers a subscriber for the area that the service then lists', async () => {
+    const out = await example('subscribe.ts', { CALLBACK_URL: 'https://integrator.example/skyplan/data-changes' });
+    const id = /^subscriber: (\S+) watching tfr$/m.exec(out)?.[1];
+    expect(id).toBeTruthy();
+    expect(out).toMatch(/^subscribers of this organization: [1-9]\d*$/m);
+    const token = (await example('get-token.ts')).trim();
+    const listed = await fetch(`${base}/v1/subscribers`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await listed.json()) as { data: Array<{ id: string }> }).data.map((s) => s.id)).toContain(id);
+  }, 120_000);
+
   it('receive-callbacks.ts receives and verifies the signed callback of a submitted authorization', async () => {
     const receiver = spawn(process.execPath, ['--import', 'tsx', 'examples/receive-callbacks.ts'], { cwd: root, env: { ...env, CALLBACK_PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(receiver);
