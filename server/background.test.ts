@@ -45,14 +45,24 @@ describe('dataset refresh without downtime', () => {
     expect((await (await svc.call('GET', '/v1/status')).json()) as { dataset: { version: string } }).toMatchObject({ dataset: { version: 'v2' } });
   });
 
-  it('re-anchors a sandbox dataset through the refresh function and swaps only when the version changes', async () => {
-    svc.deps.datasets.swap(file('sandbox-day1', 'sandbox'));
-    let day = 'sandbox-day1';
-    const poll = datasetPoller(svc.deps, async () => file('unused'), (f) => ({ ...f, version: day }));
+  it('re-anchors a sandbox dataset once the UTC day changes, and not on other polls that day', async () => {
+    const day1 = new Date('2026-11-24T10:00:00Z');
+    svc.setNow(day1);
+    svc.deps.datasets.swap(file('sandbox-2026-11-24', 'sandbox'));
+    let refreshed = 0;
+    const poll = datasetPoller(svc.deps, async () => file('unused'), (f, now) => {
+      refreshed++;
+      return { ...f, version: `sandbox-${now.toISOString().slice(0, 10)}` };
+    });
     await poll();
+    svc.setNow(new Date('2026-11-24T23:59:00Z'));
     expect(await poll()).toBe(false);
-    day = 'sandbox-day2';
+    expect(refreshed).toBe(0); // the same day: nothing re-assembled
+    svc.setNow(new Date('2026-11-25T00:01:00Z'));
     expect(await poll()).toBe(true);
-    expect(svc.deps.datasets.current().version).toBe('sandbox-day2');
+    expect(refreshed).toBe(1);
+    expect(svc.deps.datasets.current().version).toBe('sandbox-2026-11-25');
+    expect(await poll()).toBe(false);
+    expect(refreshed).toBe(1);
   });
 });

@@ -26,6 +26,22 @@ export function registerWorker(w: Worker): void {
   workers.push(w);
 }
 
+/**
+ * Whether a sandbox's time-relative part is due for re-anchoring: its cases and its version change only
+ * when the UTC day does, so a poll on the same day skips the work (copying and re-assembling ~100k
+ * features holds the event loop; a NOTIFY from any schema of the database also runs a poll).
+ */
+function reanchorEachDay(now: () => Date): () => boolean {
+  const day = (d: Date) => Math.floor(d.getTime() / 86_400_000);
+  let last = day(now());
+  return () => {
+    const today = day(now());
+    if (today === last) return false;
+    last = today;
+    return true;
+  };
+}
+
 export function datasetToFile(d: Dataset): DatasetFile {
   return { format: 'skyplan-airspace-dataset', formatVersion: 1, version: d.version, generatedAt: d.generatedAt, kind: d.kind, sources: [...d.sources], features: [...d.features] };
 }
@@ -38,6 +54,7 @@ export function datasetToFile(d: Dataset): DatasetFile {
 export function datasetPoller(deps: AppDeps, load: () => Promise<DatasetFile>, refresh: (file: DatasetFile, now: Date) => DatasetFile) {
   let lastPointer: number | null = null;
   const pointer = path.join(datasetsDir(deps.config.dataDir), 'active.json');
+  const reanchorDue = reanchorEachDay(deps.now);
   return async (): Promise<boolean> => {
     const mtime = await stat(pointer).then((s) => s.mtimeMs, () => null);
     if (lastPointer === null) lastPointer = mtime;
@@ -45,7 +62,7 @@ export function datasetPoller(deps: AppDeps, load: () => Promise<DatasetFile>, r
     if (mtime !== lastPointer) {
       lastPointer = mtime;
       next = await load();
-    } else if (deps.datasets.current().kind === 'sandbox') {
+    } else if (deps.datasets.current().kind === 'sandbox' && reanchorDue()) {
       next = refresh(datasetToFile(deps.datasets.current()), deps.now());
     }
     return next !== null && deps.datasets.swap(next);
@@ -60,6 +77,7 @@ export function datasetPoller(deps: AppDeps, load: () => Promise<DatasetFile>, r
  */
 export function storeDatasetPoller(deps: AppDeps, refresh: (file: DatasetFile, now: Date) => DatasetFile) {
   let loadedId = loadedFromStore.get(deps.datasets) ?? null;
+  const reanchorDue = reanchorEachDay(deps.now);
   const once = async (): Promise<boolean> => {
     const meta = await datasetStore.active(deps.db);
     let next: DatasetFile | null = null;
@@ -67,7 +85,7 @@ export function storeDatasetPoller(deps: AppDeps, refresh: (file: DatasetFile, n
       const fetched = await fetchDataset(deps.db, deps.config.dataDir, meta);
       loadedId = meta.id;
       next = refresh(fetched.file, deps.now());
-    } else if (deps.datasets.current().kind === 'sandbox') {
+    } else if (deps.datasets.current().kind === 'sandbox' && reanchorDue()) {
       next = refresh(datasetToFile(deps.datasets.current()), deps.now());
     }
     return next !== null && deps.datasets.swap(next);

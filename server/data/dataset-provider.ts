@@ -19,8 +19,10 @@ export class DatasetProvider {
 
   /** Replaces the dataset if the version differs; returns whether it did. */
   swap(next: Dataset | DatasetFile): boolean {
+    // Compared before indexing: a poll that finds the same version (most of them) must not build and
+    // throw away a whole index, which holds the event loop for seconds.
+    if (next.version === this.active.version) return false;
     const ds = next instanceof Dataset ? next : new Dataset(next);
-    if (ds.version === this.active.version) return false;
     this.active = ds;
     for (const l of this.listeners) l(ds);
     return true;
