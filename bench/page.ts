@@ -12,13 +12,13 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { startPageServer } from './page-server';
 import { row } from './stats';
+import { freePort, waitFor } from './net';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_PAGE_RUNS ?? 3));
 const CPU_SLOWDOWN = 4;
@@ -29,26 +29,6 @@ interface Load {
   brotliBytes: number;
   tbtMs: number;
   idleMs: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 async function buildBareApp(outDir: string): Promise<void> {

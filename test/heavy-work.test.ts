@@ -7,11 +7,12 @@
  * as on the shared development box) they are scaled by load per core, and the factor is printed.
  * Heavy work runs in the worker pool or through the main-thread gate: docs/security.md ("Heavy work").
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Position } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { star } from './helpers/geometry';
+import { startListeningService, stopListeningService } from './helpers/listening-child';
 
 function circle(n: number, [lon, lat]: number[], r: number): Position[] {
   const ring: Position[] = [];
@@ -54,21 +55,9 @@ let child: ChildProcess;
 let base: string;
 let token: string;
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/listening-service.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const ready = await new Promise<{ port: number; token: string }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!) as { port: number; token: string });
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  base = `http://127.0.0.1:${ready.port}`;
-  token = ready.token;
+  ({ child, base, token } = await startListeningService());
 }, 180_000);
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGTERM');
-});
+afterAll(() => stopListeningService(child));
 
 const post = (path: string, body: string) => fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;

@@ -3,10 +3,11 @@
  * another client polls /v1/status: each is refused (4xx, or the spec's 408) within 3 s, the status
  * answers stay under 500 ms, and the process keeps serving. Limits: docs/security.md ("Hostile geometry").
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Position } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { star } from './helpers/geometry';
+import { startListeningService, stopListeningService } from './helpers/listening-child';
 import { operationBody } from '../server/routes/operations/test-helpers';
 
 function circle(n: number, [lon, lat]: number[], r: number): Position[] {
@@ -52,21 +53,9 @@ let child: ChildProcess;
 let base: string;
 let token: string;
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/listening-service.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const ready = await new Promise<{ port: number; token: string }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!) as { port: number; token: string });
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  base = `http://127.0.0.1:${ready.port}`;
-  token = ready.token;
+  ({ child, base, token } = await startListeningService());
 }, 180_000);
-afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGTERM');
-});
+afterAll(() => stopListeningService(child));
 
 describe('crafted geometries on a listening service', () => {
   it('are each refused within 3 s while /v1/status stays under 500 ms', async () => {
