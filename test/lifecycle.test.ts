@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,11 +83,38 @@ beforeAll(async () => {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
     const [live, ready] = [await get('/livez'), await get('/readyz')];
     if (live || ready) observed.push({ live: live?.status ?? null, ready: ready?.status ?? null, readyStatus: ready?.body.status ?? null });
-    if (ready?.status === 200) return;
+    if (ready?.status === 200) return await settled();
     await sleep(100);
   }
   throw new Error('service did not become ready');
 }, 180_000);
+
+/** GET on a connection of its own that closes after the answer (fetch would keep sockets open, which count toward the cap tested below). */
+function getOnce(p: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const req = httpGet(`${base}${p}`, { agent: false, headers: { connection: 'close' }, timeout: 2000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? null));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+  });
+}
+
+/**
+ * After ready, the tile warm-up still builds its parts one per turn of the event loop, the largest for
+ * a second or more on a loaded machine (docs/perf.md). The socket tests below time the service's own
+ * reactions in hundreds of milliseconds, so they start once five /livez in a row answer within 100 ms.
+ */
+async function settled(): Promise<void> {
+  let calm = 0;
+  for (const end = Date.now() + 90_000; calm < 5 && Date.now() < end; await sleep(50)) {
+    const t = Date.now();
+    const live = await getOnce('/livez');
+    calm = live === 200 && Date.now() - t < 100 ? calm + 1 : 0;
+  }
+  await sleep(200); // the last of those connections closed on the service's side too
+}
 
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
