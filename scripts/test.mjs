@@ -3,11 +3,14 @@
 // Ends with one plain line "N passed, N failed" summing every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { startThrowawayPostgres } from './postgres.mjs';
 import { collectSkipped, skippedLines } from './skips.mjs';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Each failed test as "suite: file › title — first line of the error", repeated at the end so the tail of the log names them. */
+const failures = [];
 /** Skipped tests by file, so the summary says what did not run and why, never silently. */
 const skippedFiles = new Map();
 const only = process.argv.slice(2);
@@ -40,7 +43,33 @@ function vitest(label, args, env = {}, outFile) {
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   collectSkipped(r, skippedFiles, process.cwd());
+  for (const file of r.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`${label}: ${relative(process.cwd(), file.name)} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${label}: ${relative(process.cwd(), file.name)} — ${firstLine(file.message)}`);
+  }
   if (!ok || r.numFailedTests > 0) problems.push(label);
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
+
+/** Failed Playwright tests from its JSON report, walked through nested suites. */
+function playwrightFailures(suites, out, path = []) {
+  for (const suite of suites ?? []) {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const result = (test.results ?? []).find((x) => x.status !== 'passed');
+        out.push(`end-to-end: ${[...here, spec.title].join(' › ')} — ${firstLine(result?.error?.message)}`);
+      }
+    }
+    playwrightFailures(suite.suites, out, here);
+  }
 }
 
 function ensureChromium() {
@@ -85,7 +114,9 @@ if (want('e2e')) {
     rmSync('test-results/playwright.json', { force: true });
     const ok = run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '--workers=1', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
     if (existsSync('test-results/playwright.json')) {
-      const s = JSON.parse(readFileSync('test-results/playwright.json', 'utf8')).stats;
+      const report = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+      const s = report.stats;
+      playwrightFailures(report.suites, failures);
       totals.passed += s.expected + s.flaky;
       totals.failed += s.unexpected;
       totals.skipped += s.skipped;
@@ -96,6 +127,7 @@ if (want('e2e')) {
 
 const skipLines = skippedLines(skippedFiles);
 if (skipLines.length) console.log(`\n${skipLines.join('\n')}`);
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 || problems.length ? 1 : 0);
