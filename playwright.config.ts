@@ -23,7 +23,8 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   workers: 1,
   fullyParallel: false,
-  retries: 0,
+  // In CI a failed test runs once more; npm test lists every test that needed it as flaky.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],

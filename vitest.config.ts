@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     pool: 'forks',
+    // In CI a failed test runs once more; npm test lists every test that needed it as flaky, never silently.
+    retry: process.env.CI ? 1 : 0,
     maxWorkers: 2,
     projects: [
       {

@@ -11,6 +11,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 /** Each failed test as "suite: file › title — first line of the error", repeated at the end so the tail of the log names them. */
 const failures = [];
+/** Tests that failed once and passed on CI's one retry: listed, never silently. */
+const flaky = [];
 /** Skipped tests by file, so the summary says what did not run and why, never silently. */
 const skippedFiles = new Map();
 const only = process.argv.slice(2);
@@ -44,6 +46,9 @@ function vitest(label, args, env = {}, outFile) {
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   collectSkipped(r, skippedFiles, process.cwd());
   for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'passed' && t.failureMessages?.length) flaky.push(`${label}: ${relative(process.cwd(), file.name)} › ${t.fullName} — ${firstLine(t.failureMessages[0])}`);
+    }
     const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failed) failures.push(`${label}: ${relative(process.cwd(), file.name)} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
     if (failed.length === 0 && file.status === 'failed') failures.push(`${label}: ${relative(process.cwd(), file.name)} — ${firstLine(file.message)}`);
@@ -63,9 +68,9 @@ function playwrightFailures(suites, out, path = []) {
     const here = suite.title ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const result = (test.results ?? []).find((x) => x.status !== 'passed');
-        out.push(`end-to-end: ${[...here, spec.title].join(' › ')} — ${firstLine(result?.error?.message)}`);
+        (test.status === 'flaky' ? flaky : out).push(`end-to-end: ${[...here, spec.title].join(' › ')} — ${firstLine(result?.error?.message)}`);
       }
     }
     playwrightFailures(suite.suites, out, here);
@@ -127,6 +132,7 @@ if (want('e2e')) {
 
 const skipLines = skippedLines(skippedFiles);
 if (skipLines.length) console.log(`\n${skipLines.join('\n')}`);
+if (flaky.length) console.log(`\nFlaky (failed once, passed on CI's one retry):\n${flaky.map((f) => `  ${f}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

