@@ -50,6 +50,12 @@ describe('the surface worker pool', () => {
     for (const e of refused) expect(e).toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
   }, 60_000);
 
+  it('adds its error listener once, however many tasks it runs', async () => {
+    for (let i = 0; i < 12; i++) await pool.run({ kind: 'groundType', geometry: square, resolution: 9 });
+    const piscina = (pool as unknown as { pool: { listenerCount(e: string): number } }).pool;
+    expect(piscina.listenerCount('error')).toBe(1);
+  }, 60_000);
+
   it('lets idle workers exit', async () => {
     expect(pool.state().threads).toBe(1);
     for (let i = 0; i < 50 && pool.state().threads > 0; i++) await new Promise((r) => setTimeout(r, 100));

@@ -38,7 +38,8 @@ export class SurfacePool {
   constructor(private readonly cfg: HeavyConfig) {}
 
   private piscina(): Piscina<SurfaceTask, SurfaceTaskResult> {
-    this.pool ??= new Piscina({
+    if (this.pool) return this.pool;
+    this.pool = new Piscina({
       filename: workerFile(),
       minThreads: 0,
       maxThreads: this.cfg.workerThreads,
@@ -48,6 +49,7 @@ export class SurfacePool {
     });
     // A worker that fails outside a task (it could not load) must not take the process down: piscina
     // emits 'error', which without a listener would be thrown; the next task starts a new worker.
+    // One listener, added when the pool is made (one per task leaked listeners).
     this.pool.on('error', (e: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'surface worker failed', error: String(e) })));
     return this.pool;
   }
