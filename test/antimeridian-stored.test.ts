@@ -13,6 +13,7 @@ import { fixtureFile } from '../server/domain/briefing/fixtures';
 import { agl, box, sfc } from '../server/domain/briefing/fixtures/build';
 import { areaSqMi } from '../server/domain/operations/limits';
 import { json, laancOperation, operationBody, people, POC, type People } from '../server/routes/operations/test-helpers';
+import { longitudes, onlyNear180 } from './helpers/geometry';
 import { startTestService, type TestService } from './helpers/service';
 
 const T0 = new Date('2026-12-01T15:00:00Z');
@@ -42,19 +43,6 @@ afterAll(() => svc.close());
 const SEATTLE_NAMES = /BFI|SEA\b|Seattle|Boeing/;
 const idFromUrl = (url: string) => /operations\/([0-9a-f-]{36})\/claim$/.exec(url)![1]!;
 
-/** Every longitude in a value, wherever it sits (coordinates of any depth). */
-function longitudes(v: unknown, out: number[] = []): number[] {
-  if (Array.isArray(v)) {
-    if (v.length >= 2 && v.length <= 3 && v.every((x) => typeof x === 'number')) out.push(v[0] as number);
-    else for (const x of v) longitudes(x, out);
-  } else if (v && typeof v === 'object') for (const x of Object.values(v)) longitudes(x, out);
-  return out;
-}
-function onlyNear180(v: unknown): void {
-  const lons = longitudes(v);
-  expect(lons.length).toBeGreaterThan(0);
-  for (const lon of lons) expect(Math.abs(lon)).toBeGreaterThanOrEqual(179.9);
-}
 
 describe('platform operations across 180°', () => {
   let id = '';

@@ -7,13 +7,13 @@
  * Needs PostgreSQL: npm test starts a throwaway one and sets TEST_DATABASE_URL; without it this file is
  * reported as skipped.
  */
+import { freshSchemaUrl } from './helpers/schema';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../server/store/postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,15 +41,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function freshSchema(url: string): Promise<string> {
-  const schema = `cluster_ds_${Date.now()}`;
-  const admin = await openPostgres(url);
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  await admin.close();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
-}
+const freshSchema = (url: string) => freshSchemaUrl(url, 'cluster_ds');
 
 async function start(name: string): Promise<Instance> {
   const port = await freePort();

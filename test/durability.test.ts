@@ -3,6 +3,7 @@
  * acknowledged is there, intact, after a restart on the same store (embedded PGlite under DATA_DIR, or
  * PostgreSQL when TEST_DATABASE_URL is set). A real process and a real port: nothing in-process.
  */
+import { freshSchemaUrl } from './helpers/schema';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,7 +12,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeDataset } from '../server/data/dataset-files';
 import { emptyDataset } from '../server/bootstrap';
-import { openPostgres } from '../server/store/postgres';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-durability-'));
 const children: ChildProcess[] = [];
@@ -32,13 +32,7 @@ async function freePort(): Promise<number> {
 async function databaseUrl(): Promise<string | undefined> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return undefined;
-  const schema = `durability_${Date.now()}`;
-  const admin = await openPostgres(url);
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  await admin.close();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
+  return freshSchemaUrl(url, 'durability');
 }
 
 async function start(port: number, dbUrl: string | undefined): Promise<ChildProcess> {

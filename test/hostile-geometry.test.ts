@@ -5,22 +5,13 @@
  * test/helpers/load.ts says. Limits: docs/security.md ("Hostile geometry").
  */
 import type { ChildProcess } from 'node:child_process';
-import type { Position } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { star } from './helpers/geometry';
+import { AREA_ROUTES, circle, polygon, SEATTLE, star } from './helpers/geometry';
 import { loadFactor, p95 } from './helpers/load';
 import { startListeningService, stopListeningService } from './helpers/listening-child';
 import { operationBody } from '../server/routes/operations/test-helpers';
 
-function circle(n: number, [lon, lat]: number[], r: number): Position[] {
-  const ring: Position[] = [];
-  for (let i = 0; i < n - 1; i++) ring.push([lon! + (r / Math.cos((lat! * Math.PI) / 180)) * Math.cos((2 * Math.PI * i) / (n - 1)), lat! + r * Math.sin((2 * Math.PI * i) / (n - 1))]);
-  ring.push(ring[0]!);
-  return ring;
-}
 
-const polygon = (ring: Position[]) => ({ type: 'Polygon', coordinates: [ring] });
-const SEATTLE: [number, number] = [-122.3, 47.55];
 const CRAFTED: Array<[string, ReturnType<typeof polygon>]> = [
   ['a 9,999-position star', polygon(star(9_999, SEATTLE, 0.01))],
   ['a 4,001-position star', polygon(star(4_001, SEATTLE, 0.01))],
@@ -32,20 +23,7 @@ const CRAFTED: Array<[string, ReturnType<typeof polygon>]> = [
 const start = new Date('2030-01-01T10:00:00Z');
 /** Every route with an input geometry, with an otherwise valid body. */
 const ROUTES: Array<[string, (g: unknown) => unknown]> = [
-  ['/v1/briefing/preflight/area', (g) => ({ boundary: g })],
-  ['/v2/briefing/preflight/area', (g) => ({ boundary: g })],
-  ['/v1/check/airspace', (g) => ({ geometry: g, startTime: '2030-01-01T10:00:00Z', endTime: '2030-01-01T11:00:00Z' })],
-  ['/v2/advisory', (g) => ({ geometry: g, category: 'faa_107' })],
-  ['/v1/advisories/geojson', (g) => ({ geometry: g })],
-  ['/v1/aviation', (g) => ({ geometry: g, type: [] })],
-  ['/v2/groundType', (g) => ({ geometry: g, resolution: 8 })],
-  ['/v2/surface/geojson', (g) => ({ geometry: g, layers: [{ code: 'uasfm_ceiling', fields: ['*'] }], resolution: 8 })],
-  ['/v2/surface/hexbin', (g) => ({ geometry: g, layers: ['uasfm_ceiling'], resolution: 8 })],
-  ['/v2/surface/classification', (g) => ({ geometry: g, resolution: 8 })],
-  ['/v1/suitability', (g) => ({ geometry: g, resolution: 8 })],
-  ['/v2/hazard', (g) => ({ geometry: g, resolution: 8 })],
-  ['/v2/hazard/groundRisk', (g) => ({ geometry: g, resolution: 8 })],
-  ['/v2/risk/classify', (g) => ({ geometry: g, resolution: 8 })],
+  ...AREA_ROUTES,
   ['/v1/operations', (g) => operationBody(g as never, start)],
   ['/v1/operations/ephemeral', (g) => ({ boundary: g, name: 'x', maxAltitude: 100, timezoneName: 'UTC', startTime: '2030-01-01T10:00:00Z', duration: 30 })],
   ['/v2/operation', (g) => ({ type: 'Feature', geometry: g, properties: { operationName: 'x', category: 'faa_107', startTime: '2030-01-01T10:00:00', timezoneName: 'UTC', duration: 30, maxAltitude: 100 } })],

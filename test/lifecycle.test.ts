@@ -5,6 +5,7 @@
  * connections beyond MAX_CONNECTIONS_PER_ADDRESS are closed; SIGTERM turns readiness to "draining",
  * stops accepting, lets a request in flight finish, and exits 0.
  */
+import { freshSchemaUrl } from './helpers/schema';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -12,7 +13,6 @@ import { connect, createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../server/store/postgres';
 import { loadFactor } from './helpers/load';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-lifecycle-'));
@@ -34,13 +34,7 @@ async function freePort(): Promise<number> {
 async function databaseUrl(): Promise<string> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return '';
-  const schema = `lifecycle_${Date.now()}`;
-  const admin = await openPostgres(url);
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  await admin.close();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
+  return freshSchemaUrl(url, 'lifecycle');
 }
 
 async function get(p: string): Promise<{ status: number; body: { status?: string } } | null> {

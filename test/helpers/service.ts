@@ -2,6 +2,7 @@
  * An in-process service for tests: a fresh in-memory embedded store (or PostgreSQL when
  * TEST_DATABASE_URL is set), a given dataset, and helpers to get tokens and sign in.
  */
+import { freshSchemaUrl } from './schema';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import { bootstrap, emptyDataset } from '../../server/bootstrap';
@@ -28,13 +29,7 @@ export interface TestService {
 async function freshDb(): Promise<Db> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openPglite(':memory:');
-  const admin = await openPostgres(url);
-  const schema = `t_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  await admin.close();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return openPostgres(u.toString());
+  return openPostgres(await freshSchemaUrl(url, 't'));
 }
 
 export async function startTestService(opts: { dataset?: DatasetFile; config?: ConfigOverrides; now?: Date } = {}): Promise<TestService> {

@@ -83,29 +83,36 @@ async function find(deps: AppDeps, id: string): Promise<EphemeralRecord> {
   return e;
 }
 
-function view(deps: AppDeps, e: EphemeralRecord, p: Principal): EphemeralOperation {
-  // EXPIRED is never served by Get (410), but a record is typed with every state it can have.
-  const state = e.claimedAt ? 'CLAIMED' : expired(e, deps.now()) ? 'EXPIRED' : 'UNCLAIMED';
+/** What both the full view and the public preview show of the flight itself. */
+function flightOf(e: EphemeralRecord) {
   return {
     id: e.id,
     name: e.name,
     boundary: e.boundary as EphemeralOperation['boundary'],
     flightType: e.flightType,
     maxAltitude: e.maxAltitude,
+    startTime: e.startTime.toISOString(),
+    endTime: addMinutes(e.startTime, e.durationMinutes).toISOString(),
+    timezoneName: e.timezone,
+    expiresAt: e.expiresAt.toISOString(),
+  };
+}
+
+function view(deps: AppDeps, e: EphemeralRecord, p: Principal): EphemeralOperation {
+  // EXPIRED is never served by Get (410), but a record is typed with every state it can have.
+  const state = e.claimedAt ? 'CLAIMED' : expired(e, deps.now()) ? 'EXPIRED' : 'UNCLAIMED';
+  return {
+    ...flightOf(e),
     fixedAltitude: e.fixedAltitude,
     // The callback address may embed the registrant's credentials (spec 6): only whoever registered it
     // (the creator) sees it, not their organization nor a claimer (docs/security.md ("Leaks")).
     ...(e.callbackUrl && e.createdBy === p.id ? { callbackUrl: e.callbackUrl } : {}),
     ...(e.callbackSecret && e.createdBy === p.id ? { callbackSecret: e.callbackSecret } : {}),
-    timezoneName: e.timezone,
-    startTime: e.startTime.toISOString(),
-    endTime: addMinutes(e.startTime, e.durationMinutes).toISOString(),
     duration: e.durationMinutes,
     state,
     url: claimUrl(deps, e.id),
     createdBy: e.createdBy,
     createdAt: e.createdAt.toISOString(),
-    expiresAt: e.expiresAt.toISOString(),
     claimedBy: e.claimedBy,
     claimedAt: e.claimedAt ? e.claimedAt.toISOString() : null,
     operationId: e.claimedAt ? e.id : null,
@@ -127,15 +134,7 @@ export async function previewEphemeral(deps: AppDeps, id: string) {
   if (e.claimedAt) throw new ApiError(410, `Ephemeral operation ${id} was already claimed`, { reason: 'CLAIMED' });
   if (expired(e, deps.now())) throw goneExpired(id);
   return {
-    id: e.id,
-    name: e.name,
-    boundary: e.boundary as EphemeralOperation['boundary'],
-    flightType: e.flightType,
-    maxAltitude: e.maxAltitude,
-    startTime: e.startTime.toISOString(),
-    endTime: addMinutes(e.startTime, e.durationMinutes).toISOString(),
-    timezoneName: e.timezone,
-    expiresAt: e.expiresAt.toISOString(),
+    ...flightOf(e),
     sentBy: await senderName(deps, e),
     nearestAirport: nearestAirport(deps.datasets.current(), ringCentre(e.boundary)),
   };
