@@ -102,3 +102,33 @@ test('in the sandbox anyone signs up from the sign-in page and runs their own or
   await expect(page.getByRole('heading', { name: 'People of Fern Aerial Survey' })).toBeVisible();
   await expect(page.getByTestId('members:create-invite')).toBeVisible();
 });
+
+test('a pilot keeps a profile: name, phone, Part 107 certificate and registrations, refused field by field when wrong', async ({ page }) => {
+  const signUp = await page.request.post('/v1/auth/sign-up', {
+    data: { name: 'Pia Profile', email: 'pia@profile.example', password: 'pia-keeps-profiles', organizationName: 'Pia Aerial' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Pilot profile' })).toBeVisible();
+  await page.getByTestId('profile:phoneNumber').fill('+1 206 555 0142');
+  await page.getByTestId('profile:part107Certificate').fill('12ab');
+  await page.getByTestId('profile:registrations').fill('FA12345678, nope');
+  await page.getByTestId('profile:save').click();
+  await expect(page.getByText('The certificate number is 6 to 10 digits.')).toBeVisible();
+  await expect(page.getByText(/Not an FAA registration number: NOPE/)).toBeVisible();
+  await page.getByTestId('profile:part107Certificate').fill('4012345');
+  await page.getByTestId('profile:registrations').fill('FA12345678, FA9XK2M7PQ');
+  await page.getByTestId('profile:save').click();
+  await expect(page.getByTestId('profile:saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('profile:part107Certificate')).toHaveValue('4012345');
+  await expect(page.getByTestId('profile:registrations')).toHaveValue('FA12345678, FA9XK2M7PQ');
+  await expect(page.getByTestId('profile:phoneNumber')).toHaveValue('+1 206 555 0142');
+  await noSeriousViolations(page);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `nothing sticks out sideways at ${size.width}`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screenshots/profile-${size.width}.png`, fullPage: true });
+  }
+});
