@@ -12,7 +12,7 @@ import { useTheme } from '../lib/theme';
 import { MapController } from './map-controller';
 import { useMapStyle } from './use-map-style';
 import { addOperationLayers, boundsOf, highlightCollection, OPS_LAYER, OPS_SOURCE, shapesCollection, type DisplayShape } from './operation-layers';
-import { addTrackLayers, TRACK_SOURCE, trackCollection, type FlightTrack } from './track-layers';
+import { addTrackLayers, boxContains, TRACK_SOURCE, trackBounds, trackCollection, unionBox, type FlightTrack } from './track-layers';
 
 const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
 const INITIAL = { center: [-98.5, 39.5] as [number, number], zoom: 3 };
@@ -42,6 +42,8 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, track 
   const [styleError, setStyleError] = useState<string | null>(null);
   // Once the person pans or zooms, the map stays where they put it (until the shapes change).
   const userMoved = useRef(false);
+  // What the map was last framed on: the shapes and the track (a drone that strays out of it widens it).
+  const framed = useRef<[number, number, number, number] | null>(null);
   const theme = useTheme();
   const { styleUrl, basemapUrl } = useMapStyle(theme);
   const latest = useRef({ shapes, highlight, selectedId, track, onSelect, styleUrl, basemapUrl, theme });
@@ -85,7 +87,7 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, track 
     // A new size (a phone turned, the layout changed) frames the shapes again.
     const ro = new ResizeObserver(() => {
       c.resize();
-      const b = boundsOf(latest.current.shapes);
+      const b = unionBox(boundsOf(latest.current.shapes), trackBounds(latest.current.track));
       if (b && !userMoved.current) c.fitTo(b);
     });
     ro.observe(container.current!);
@@ -113,13 +115,19 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, track 
 
   useEffect(() => {
     (controller?.map.getSource(TRACK_SOURCE) as GeoJSONSource | undefined)?.setData(trackCollection(track));
+    // Keep the whole track in view: reframe only when it leaves the framed box (not on every position).
+    const t = trackBounds(track);
+    if (!controller || !t || userMoved.current || (framed.current && boxContains(framed.current, t))) return;
+    framed.current = unionBox(framed.current, t);
+    controller.fitTo(framed.current!);
   }, [controller, track]);
 
   // Frame the shapes when the set of shapes changes (not when only a status colour does).
   const frameKey = shapes.map((s) => s.id).join('|');
   useEffect(() => {
-    const b = boundsOf(latest.current.shapes);
+    const b = unionBox(boundsOf(latest.current.shapes), trackBounds(latest.current.track));
     userMoved.current = false;
+    framed.current = b;
     if (controller && b) controller.fitTo(b);
   }, [controller, frameKey]);
 

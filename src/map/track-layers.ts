@@ -42,3 +42,21 @@ export function addTrackLayers(map: MapLibreMap): void {
     });
   }
 }
+
+type Box = [number, number, number, number];
+
+/** West, south, east, north of the line flown (null without positions). */
+export function trackBounds(t: FlightTrack | null): Box | null {
+  const pts = t ? [...t.line, ...(t.marker ? [t.marker] : [])] : [];
+  if (!pts.length) return null;
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** The box holding both (either may be null). */
+export function unionBox(a: Box | null, b: Box | null): Box | null {
+  if (!a || !b) return a ?? b;
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+}
+
+export const boxContains = (outer: Box, inner: Box) => inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];

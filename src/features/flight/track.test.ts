@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredPosition } from '../../../server/contract/positions';
-import { trackCollection } from '../../map/track-layers';
+import { boxContains, trackBounds, trackCollection, unionBox } from '../../map/track-layers';
 import { FLIGHT_QUIET_S, flightOver, flightTrack } from './track';
 
 const pos = (t: string, lon: number, lat: number): StoredPosition => ({ operationId: 'o', time: t, latitude: lat, longitude: lon, altitude: 100, altitudeReference: 'AGL', receivedDate: t });
@@ -30,5 +30,17 @@ describe('flightOver', () => {
     expect(flightOver('2099-01-01T00:00:00Z', P, last + (FLIGHT_QUIET_S + 1) * 1000)).toBe(true);
     expect(flightOver('2026-07-01T16:00:03Z', P, last + 1000)).toBe(true);
     expect(flightOver('2020-01-01T00:00:00Z', P.slice(0, 1), last + 1000)).toBe(false);
+  });
+});
+
+describe('the map frame and the track', () => {
+  it('bounds the track, unions boxes and tells when the track leaves the framed box', () => {
+    expect(trackBounds(null)).toBeNull();
+    const t = trackBounds(flightTrack(P, null))!;
+    expect(t).toEqual([-122.3, 47.5, -122.28, 47.52]);
+    expect(unionBox(null, t)).toEqual(t);
+    expect(unionBox([-122.31, 47.49, -122.29, 47.505], t)).toEqual([-122.31, 47.49, -122.28, 47.52]);
+    expect(boxContains([-122.31, 47.49, -122.27, 47.53], t)).toBe(true);
+    expect(boxContains([-122.31, 47.49, -122.29, 47.53], t)).toBe(false);
   });
 });
