@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredPosition } from '../../../server/contract/positions';
+import { ENDED_POLL_MS, FLIGHT_POLL_MS, pollInterval } from './api/positions';
 import { boxContains, trackBounds, trackCollection, unionBox } from '../../map/track-layers';
 import { FLIGHT_QUIET_S, flightOver, flightTrack } from './track';
 
@@ -42,5 +43,15 @@ describe('the map frame and the track', () => {
     expect(unionBox([-122.31, 47.49, -122.29, 47.505], t)).toEqual([-122.31, 47.49, -122.28, 47.52]);
     expect(boxContains([-122.31, 47.49, -122.27, 47.53], t)).toBe(true);
     expect(boxContains([-122.31, 47.49, -122.29, 47.53], t)).toBe(false);
+  });
+});
+
+describe('pollInterval', () => {
+  it('polls every few seconds until a quarter of an hour after the end, then once a minute', () => {
+    const end = Date.parse('2026-07-01T17:00:00Z');
+    expect(pollInterval(undefined, end)).toBe(FLIGHT_POLL_MS);
+    expect(pollInterval('2026-07-01T17:00:00Z', end - 60_000)).toBe(FLIGHT_POLL_MS);
+    expect(pollInterval('2026-07-01T17:00:00Z', end + 14 * 60_000)).toBe(FLIGHT_POLL_MS);
+    expect(pollInterval('2026-07-01T17:00:00Z', end + 16 * 60_000)).toBe(ENDED_POLL_MS);
   });
 });

@@ -6,6 +6,15 @@ import { operationsKeys } from '../../operations/operations-keys';
 
 /** How often the page asks for new positions and conformance events (docs/positions.md "Live view"). */
 export const FLIGHT_POLL_MS = 3000;
+/** Long after the operation's window, positions rarely come (late telemetry): the page asks once a minute. */
+export const ENDED_POLL_MS = 60_000;
+const ENDED_AFTER_MS = 15 * 60_000;
+
+/** The poll interval: FLIGHT_POLL_MS until 15 min after the operation's end, then ENDED_POLL_MS. */
+export function pollInterval(endTime: string | undefined, now: number): number {
+  return endTime && Date.parse(endTime) + ENDED_AFTER_MS < now ? ENDED_POLL_MS : FLIGHT_POLL_MS;
+}
+
 /** At most this many pages (of 1,000) are read in one poll; the next poll goes on from there. */
 const MAX_PAGES_PER_POLL = 20;
 
@@ -18,7 +27,7 @@ const keys = {
  * The operation's track, oldest first. The first read takes it from the start; each poll then asks only
  * for positions after the last one held (the time cursor of GET /v1/operations/{id}/positions).
  */
-export function useTrack(id: string) {
+export function useTrack(id: string, endTime?: string) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: keys.track(id),
@@ -35,15 +44,15 @@ export function useTrack(id: string) {
       // Nothing new: the same array, so nothing downstream redraws.
       return out.length === held.length ? held : out;
     },
-    refetchInterval: FLIGHT_POLL_MS,
+    refetchInterval: () => pollInterval(endTime, Date.now()),
   });
 }
 
-export function useConformance(id: string) {
+export function useConformance(id: string, endTime?: string) {
   return useQuery({
     queryKey: keys.conformance(id),
     queryFn: ({ signal }) => request(`/v1/operations/${encodeURIComponent(id)}/conformance`, ConformanceListResponseSchema, { signal }).then((r) => r.data),
-    refetchInterval: FLIGHT_POLL_MS,
+    refetchInterval: () => pollInterval(endTime, Date.now()),
   });
 }
 

@@ -46,7 +46,7 @@ function useClock(ms: number): number {
 }
 
 export function FlightSection({ operation: op, track, replayAt, onReplay }: Props) {
-  const events = useConformance(op.id);
+  const events = useConformance(op.id, op.endTime);
   const sandbox = useDataStatus().data?.profile === 'sandbox';
   const tz = op.timezone;
   const ceilingFt = op.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? op.maxAltitude * FT_PER_M : op.maxAltitude;

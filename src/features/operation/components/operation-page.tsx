@@ -39,7 +39,7 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
   const [noticeShown, setNoticeShown] = useState(true);
   const op = q.data;
   // The flight's track, shared by the map (line and marker) and the Flight section (text, replay).
-  const track = useTrack(id);
+  const track = useTrack(id, op?.endTime);
   const [replayAt, setReplayAt] = useState<number | null>(null);
   const drawn = useMemo(() => flightTrack(track.data ?? [], replayAt), [track.data, replayAt]);
   const all = useMemo<DisplayShape[]>(() => (op ? [{ id: op.id, kind: 'operation', tone: 'info', geometry: op.boundary }, ...shapes] : []), [op, shapes]);
