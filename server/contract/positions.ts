@@ -86,6 +86,22 @@ export const PositionsResultSchema = envelope(
 
 export const LastPositionQuerySchema = z.object({ operationId: z.string().min(1).max(100) });
 export const LastPositionResponseSchema = envelope(StoredPositionSchema.nullable().describe('null while no position was sent')).meta({ id: 'LastPositionResponse' });
+/** At most this many positions in one page of GET /v1/operations/{id}/positions. */
+export const MAX_TRACK_PAGE = 1000;
+export const TrackQuerySchema = z
+  .object({
+    after: DateTimeSchema.optional().describe('Only positions strictly after this instant, RFC 3339 (the nextAfter of the previous page, or the time of the last position you have)'),
+    limit: z.coerce.number().int().min(1).max(MAX_TRACK_PAGE).default(MAX_TRACK_PAGE).describe(`page size, 1..${MAX_TRACK_PAGE} (default ${MAX_TRACK_PAGE})`),
+  })
+  .strict();
+export type TrackQuery = z.infer<typeof TrackQuerySchema>;
+export const TrackResponseSchema = envelope(
+  z.object({
+    positions: z.array(StoredPositionSchema).describe('Oldest first, by time'),
+    nextAfter: DateTimeSchema.nullable().describe('Pass as after for the next page; null when this page is the last'),
+  }),
+).meta({ id: 'TrackResponse' });
+export type Track = z.infer<typeof TrackResponseSchema>['data'];
 export const ConformanceListResponseSchema = envelope(z.array(ConformanceEventSchema).describe('Oldest first')).meta({ id: 'ConformanceList' });
 
 /** The body POSTed to the operation's callbackUrl for each conformance event. */

@@ -46,6 +46,30 @@ export const SubscriberCreatedSchema = envelope(
 export const SubscriberListSchema = envelope(z.array(SubscriberSchema)).meta({ id: 'SubscriberList' });
 export const SubscriberIdParamsSchema = z.object({ id: z.string().max(100) });
 
+/** At most this many deliveries in GET /v1/subscribers/{id}/deliveries. */
+export const MAX_DELIVERIES_LISTED = 200;
+export const SubscriberDeliveryQuerySchema = z
+  .object({ limit: z.coerce.number().int().min(1).max(MAX_DELIVERIES_LISTED).default(50).describe(`at most this many, newest first (1..${MAX_DELIVERIES_LISTED}, default 50)`) })
+  .strict();
+export const SubscriberDeliverySchema = z
+  .object({
+    id: z.string().describe('also sent as X-Delivery-Id'),
+    kind: z.literal('DATA_CHANGE').describe('What the notification reports: a change of the airspace data'),
+    datasetVersion: z.string().nullable().describe('The dataset version announced (null if the body could not be read back)'),
+    part: z.number().int().nullable(),
+    parts: z.number().int().nullable(),
+    changes: z.number().int().nullable().describe('How many changes this part carries'),
+    state: z.enum(['PENDING', 'DELIVERED', 'FAILED']).describe('FAILED: every attempt failed, no more will be made'),
+    attempts: z.number().int(),
+    lastError: z.string().nullable().describe('Why the last attempt failed (null while none failed, or after it was delivered)'),
+    nextAttemptAt: DateTimeSchema.nullable(),
+    createdDate: DateTimeSchema,
+    deliveredDate: DateTimeSchema.nullable(),
+  })
+  .meta({ id: 'SubscriberDelivery' });
+export type SubscriberDelivery = z.infer<typeof SubscriberDeliverySchema>;
+export const SubscriberDeliveryListSchema = envelope(z.array(SubscriberDeliverySchema).describe('Newest first')).meta({ id: 'SubscriberDeliveryList' });
+
 export const DataChangeSchema = z
   .object({
     layer: z.string().describe('The 4.11 layer code the feature belongs to (a feature in two codes is listed once per code)'),

@@ -16,6 +16,24 @@ export const SourceStatusSchema = z.object({
   refreshMinutes: z.number().optional(),
 });
 
+export const DemStatusSchema = z.object({
+  name: z.string().describe('As given to the import; elevation answers from it say source "dem:<name>"'),
+  source: z.string(),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('West, south, east, north in degrees'),
+  resolutionDeg: z.tuple([z.number(), z.number()]),
+  effectiveDate: z.string().optional().describe('From the file name, when it carries a date'),
+  importedAt: z.string(),
+});
+
+export const ElevationStatusSchema = z
+  .object({
+    inForce: z.enum(['dem', 'model']).describe('dem: imported DEM files answer where they cover (the model elsewhere); model: the sandbox terrain model everywhere'),
+    model: z.string().describe('The source name of the terrain model built from airport elevations (used where no DEM covers)'),
+    dems: z.array(DemStatusSchema).describe('The imported DEM files, in import order'),
+    error: z.string().optional().describe('Set when the DEM index could not be read: the model answers meanwhile'),
+  })
+  .meta({ id: 'ElevationStatus', description: 'The ground elevation source in force (docs/elevation.md)' });
+
 export const StatusSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
@@ -23,6 +41,7 @@ export const StatusSchema = z
     time: z.string(),
     store: z.object({ engine: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
     dataset: z.object({ version: z.string(), kind: z.enum(['sandbox', 'faa']), generatedAt: z.string(), features: z.number().int(), sources: z.array(SourceStatusSchema) }),
+    elevation: ElevationStatusSchema.optional().describe('Always sent by this service'),
   })
   .meta({ id: 'Status' });
 export type Status = z.infer<typeof StatusSchema>;

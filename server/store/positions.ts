@@ -123,6 +123,15 @@ export const positionsStore = {
     return rows[0] ? positionFrom(rows[0]) : null;
   },
 
+  /** Up to `limit` positions after `after` (all when null), oldest first: a page of the track. */
+  async track(db: Sql, operationId: string, after: Date | null, limit: number): Promise<PositionRow[]> {
+    const rows = await db.query<Row>(
+      'SELECT * FROM positions WHERE operation_id = $1 AND ($2::timestamptz IS NULL OR time > $2::timestamptz) ORDER BY time LIMIT $3',
+      [operationId, after, limit],
+    );
+    return rows.map(positionFrom);
+  },
+
   /** Inserts the events; returns those that were new (an event of a re-sent position exists already). */
   async insertEvents(db: Sql, events: readonly ConformanceRow[]): Promise<ConformanceRow[]> {
     const out: ConformanceRow[] = [];

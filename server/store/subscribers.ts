@@ -115,6 +115,21 @@ export const subscribersStore = {
     );
   },
 
+  /** Whether the subscriber is the owner's (the same rule as list and delete). */
+  async owns(db: Sql, o: SubscriberOwner, id: string): Promise<boolean> {
+    const w = owned(o, 2);
+    return (await db.query(`SELECT 1 FROM subscribers WHERE id = $1 AND ${w.sql}`, [id, w.value])).length > 0;
+  },
+
+  /** The subscriber's most recent notifications in the outbox, newest first. */
+  async recentDeliveries(db: Sql, subscriberId: string, limit: number): Promise<Row[]> {
+    return db.query<Row>(
+      `SELECT id, auth_status, body, state, attempts, last_error, next_attempt_at, created_at, delivered_at
+       FROM callback_outbox WHERE subscriber_id = $1 ORDER BY seq DESC LIMIT $2`,
+      [subscriberId, limit],
+    );
+  },
+
   async deliveries(db: Sql, subscriberId: string): Promise<Array<{ id: string; state: string; body: string }>> {
     return db.query('SELECT id, state, body FROM callback_outbox WHERE subscriber_id = $1 ORDER BY seq', [subscriberId]);
   },

@@ -12,6 +12,7 @@ import { useTheme } from '../lib/theme';
 import { MapController } from './map-controller';
 import { useMapStyle } from './use-map-style';
 import { addOperationLayers, boundsOf, highlightCollection, OPS_LAYER, OPS_SOURCE, shapesCollection, type DisplayShape } from './operation-layers';
+import { addTrackLayers, boxContains, TRACK_SOURCE, trackBounds, trackCollection, unionBox, type FlightTrack } from './track-layers';
 
 const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
 const INITIAL = { center: [-98.5, 39.5] as [number, number], zoom: 3 };
@@ -20,7 +21,7 @@ const noop = () => {};
 declare global {
   interface Window {
     /** End-to-end tests only (?e2e=1): the display map of the page. */
-    __skyplanDisplay?: { map: MapController['map']; shapes(): DisplayShape[] };
+    __skyplanDisplay?: { map: MapController['map']; shapes(): DisplayShape[]; track(): FlightTrack | null };
   }
 }
 
@@ -28,22 +29,26 @@ interface Props {
   shapes: DisplayShape[];
   highlight?: Geometry | null;
   selectedId?: string | null;
+  /** A flight's track and current position, drawn over the shapes (the operation page). */
+  track?: FlightTrack | null;
   /** Said to screen readers before the map; the page's text carries the same information. */
   label: string;
   onSelect?(id: string): void;
 }
 
-export function DisplayMap({ shapes, highlight = null, selectedId = null, label, onSelect }: Props) {
+export function DisplayMap({ shapes, highlight = null, selectedId = null, track = null, label, onSelect }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<MapController | null>(null);
   const [styleError, setStyleError] = useState<string | null>(null);
   // Once the person pans or zooms, the map stays where they put it (until the shapes change).
   const userMoved = useRef(false);
+  // What the map was last framed on: the shapes and the track (a drone that strays out of it widens it).
+  const framed = useRef<[number, number, number, number] | null>(null);
   const theme = useTheme();
   const { styleUrl, basemapUrl } = useMapStyle(theme);
-  const latest = useRef({ shapes, highlight, selectedId, onSelect, styleUrl, basemapUrl, theme });
+  const latest = useRef({ shapes, highlight, selectedId, track, onSelect, styleUrl, basemapUrl, theme });
   useEffect(() => {
-    latest.current = { shapes, highlight, selectedId, onSelect, styleUrl, basemapUrl, theme };
+    latest.current = { shapes, highlight, selectedId, track, onSelect, styleUrl, basemapUrl, theme };
   });
 
   useEffect(() => {
@@ -62,9 +67,11 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, label,
     map.cooperativeGestures.enable();
     const push = () => {
       addOperationLayers(map);
-      const { shapes: s, highlight: h, selectedId: sel } = latest.current;
+      addTrackLayers(map);
+      const { shapes: s, highlight: h, selectedId: sel, track: t } = latest.current;
       (map.getSource(OPS_SOURCE.shapes) as GeoJSONSource | undefined)?.setData(shapesCollection(s, sel));
       (map.getSource(OPS_SOURCE.highlight) as GeoJSONSource | undefined)?.setData(highlightCollection(h));
+      (map.getSource(TRACK_SOURCE) as GeoJSONSource | undefined)?.setData(trackCollection(t));
     };
     map.on('style.load', push);
     const click = (e: { features?: { properties: Record<string, unknown> }[] }) => {
@@ -80,11 +87,11 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, label,
     // A new size (a phone turned, the layout changed) frames the shapes again.
     const ro = new ResizeObserver(() => {
       c.resize();
-      const b = boundsOf(latest.current.shapes);
+      const b = unionBox(boundsOf(latest.current.shapes), trackBounds(latest.current.track));
       if (b && !userMoved.current) c.fitTo(b);
     });
     ro.observe(container.current!);
-    if (e2e) window.__skyplanDisplay = { map, shapes: () => latest.current.shapes };
+    if (e2e) window.__skyplanDisplay = { map, shapes: () => latest.current.shapes, track: () => latest.current.track };
     setController(c);
     return () => {
       ro.disconnect();
@@ -106,11 +113,21 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, label,
     (controller?.map.getSource(OPS_SOURCE.highlight) as GeoJSONSource | undefined)?.setData(highlightCollection(highlight));
   }, [controller, highlight]);
 
+  useEffect(() => {
+    (controller?.map.getSource(TRACK_SOURCE) as GeoJSONSource | undefined)?.setData(trackCollection(track));
+    // Keep the whole track in view: reframe only when it leaves the framed box (not on every position).
+    const t = trackBounds(track);
+    if (!controller || !t || userMoved.current || (framed.current && boxContains(framed.current, t))) return;
+    framed.current = unionBox(framed.current, t);
+    controller.fitTo(framed.current!);
+  }, [controller, track]);
+
   // Frame the shapes when the set of shapes changes (not when only a status colour does).
   const frameKey = shapes.map((s) => s.id).join('|');
   useEffect(() => {
-    const b = boundsOf(latest.current.shapes);
+    const b = unionBox(boundsOf(latest.current.shapes), trackBounds(latest.current.track));
     userMoved.current = false;
+    framed.current = b;
     if (controller && b) controller.fitTo(b);
   }, [controller, frameKey]);
 

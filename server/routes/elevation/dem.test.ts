@@ -2,6 +2,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
+import { StatusSchema } from '../../contract/system';
 import { main } from '../../data/import/cli';
 import { RAMP, rampFt, tmpDir, writeDem } from '../../data/import/dem-fixture';
 import { elevationDataset } from '../../domain/elevation/fixtures';
@@ -31,6 +32,14 @@ async function data<T>(path: string, body: unknown): Promise<T> {
 type Point = { longitude: number; latitude: number; elevationFt: number | null; source: string };
 
 describe('elevation from an imported DEM', () => {
+  it('GET /v1/status names the DEM in force with its bounds and import date, and the model beside it', async () => {
+    const body = StatusSchema.parse(await (await svc.call('GET', '/v1/status')).json());
+    expect(body.elevation).toMatchObject({ inForce: 'dem', model: MODEL, dems: [{ name: 'ramp', source: 'dem:ramp', resolutionDeg: [RAMP.res, RAMP.res] }] });
+    const dem = body.elevation!.dems[0]!;
+    dem.bounds.forEach((v, i) => expect(v).toBeCloseTo([-122.35, 47.45, -122.25, 47.55][i]!, 6));
+    expect(Date.parse(dem.importedAt)).not.toBeNaN();
+  });
+
   it('answers from the DEM where it covers a point, bilinear within 1 ft, and from the model outside it', async () => {
     const inside: Array<[number, number]> = [[-122.3, 47.5], [-122.3217, 47.4633], [-122.2712, 47.5444], [-122.3499, 47.4501]];
     const d = await data<Point[]>('/v1/elevation', { coordinates: [...inside, [-122.2, 47.7]] });

@@ -4,9 +4,9 @@
  */
 import { ErrorSchema } from '../../contract/common';
 import { OperationIdParamsSchema } from '../../contract/operations';
-import { ConformanceListResponseSchema, LastPositionQuerySchema, LastPositionResponseSchema, MAX_POSITIONS_PER_BATCH, PositionsRequestSchema, PositionsResultSchema } from '../../contract/positions';
+import { ConformanceListResponseSchema, LastPositionQuerySchema, MAX_TRACK_PAGE, TrackQuerySchema, TrackResponseSchema, LastPositionResponseSchema, MAX_POSITIONS_PER_BATCH, PositionsRequestSchema, PositionsResultSchema } from '../../contract/positions';
 import { HORIZONTAL_TOLERANCE_M, MODEL_GROUND_MARGIN_FT, TIME_TOLERANCE_S, VERTICAL_TOLERANCE_FT } from '../../domain/conformance/rules';
-import { conformanceEvents, ingestPositions, lastPosition, MAX_FUTURE_SKEW_S } from '../../services/positions/service';
+import { conformanceEvents, ingestPositions, lastPosition, MAX_FUTURE_SKEW_S, track } from '../../services/positions/service';
 import { registerPositionWorkers } from '../../services/positions/workers';
 import { route } from '../../http/route';
 import { RETENTION_DAYS } from '../../store/positions';
@@ -67,6 +67,26 @@ export const positionRoutes = [
     params: OperationIdParamsSchema,
     responses: { 200: { description: 'The last position, or null', schema: LastPositionResponseSchema }, ...reads },
     handler: async ({ deps, principal, params }) => ({ body: await lastPosition(deps, principal!, params.id) }),
+  }),
+  route({
+    method: 'get',
+    path: '/v1/operations/{id}/positions',
+    operationId: 'listPositions',
+    summary: "The operation's track: its positions, oldest first, by pages",
+    description:
+      `Stored positions ordered by time, at most limit (default ${MAX_TRACK_PAGE}) per page. nextAfter is set while another page follows: pass it as after. ` +
+      'A live view polls with after set to the time of the last position it has (docs/positions.md "The track").',
+    tags,
+    access: 'operation:read',
+    params: OperationIdParamsSchema,
+    query: TrackQuerySchema,
+    responses: {
+      200: { description: 'A page of positions', schema: TrackResponseSchema },
+      400: err('limit not a whole number, or an unknown query parameter'),
+      ...reads,
+      422: err('limit outside 1..1000, or after not an RFC 3339 time'),
+    },
+    handler: async ({ deps, principal, params, query }) => ({ body: await track(deps, principal!, params.id, query) }),
   }),
   route({
     method: 'get',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { destination } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
-import { ConformanceListResponseSchema, LastPositionResponseSchema, PositionsResultSchema } from '../../contract/positions';
+import { ConformanceListResponseSchema, LastPositionResponseSchema, PositionsResultSchema, TrackResponseSchema } from '../../contract/positions';
 import { deliverDue } from '../../services/callbacks/deliver';
 import { verifySignature } from '../../domain/callbacks/signing';
 import { elevationDataset } from '../../domain/elevation/fixtures';
@@ -149,6 +149,57 @@ describe('positions: storage, idempotency, last by time', () => {
     expect(LastPositionResponseSchema.parse(await json(svc.call('GET', path, { token: who.pilot }))).data).toBeNull();
     expect(ConformanceListResponseSchema.parse(await json(svc.call('GET', `/v1/operations/${op.id}/conformance`, { token: who.pilot }))).data).toEqual([]);
     svc.setNow(new Date(T0.getTime() + 90 * 60_000));
+  });
+});
+
+describe('GET /v1/operations/{id}/positions: the track', () => {
+  const track = async (id: string, q = '', token = who.pilot) => {
+    const r = await svc.call('GET', `/v1/operations/${id}/positions${q}`, { token });
+    expect(r.status, await r.clone().text()).toBe(200);
+    return TrackResponseSchema.parse(await r.json()).data;
+  };
+
+  it('lists the positions oldest first, by pages, and from a given time for polling', async () => {
+    const op = await operation(who.pilot);
+    expect(await track(op.id)).toEqual({ positions: [], nextAfter: null });
+    await sent(who.pilot, op.id, [pos(4), pos(1, { speed: 3 }), pos(3), pos(2)]);
+    const all = await track(op.id, '', who.operator);
+    expect(all.positions.map((p) => p.time)).toEqual([at(1), at(2), at(3), at(4)]);
+    expect(all.positions[0]).toMatchObject({ operationId: op.id, ...IN, altitude: 100, altitudeReference: 'AGL', speed: 3 });
+    expect(all.nextAfter).toBeNull();
+    const first = await track(op.id, '?limit=3');
+    expect(first.positions.map((p) => p.time)).toEqual([at(1), at(2), at(3)]);
+    expect(first.nextAfter).toBe(at(3));
+    const second = await track(op.id, `?limit=3&after=${encodeURIComponent(first.nextAfter!)}`);
+    expect(second).toEqual({ positions: [expect.objectContaining({ time: at(4) })], nextAfter: null });
+    // An offset time names the same instant.
+    expect((await track(op.id, `?after=${encodeURIComponent('2026-12-01T07:03:00-08:00')}`)).positions.map((p) => p.time)).toEqual([at(4)]);
+  });
+
+  it('refuses hostile input with a 4xx naming the field, and hides other organizations\' operations', async () => {
+    const op = await operation(who.pilot);
+    const get = (q: string, token = who.pilot, id = op.id) => svc.call('GET', `/v1/operations/${id}/positions${q}`, { token });
+    const cases: Array<[string, number, RegExp]> = [
+      ['?limit=many', 400, /limit/],
+      ['?limit=2.5', 400, /limit/],
+      ['?limit=0', 422, /limit/],
+      ['?limit=1001', 422, /limit/],
+      ['?after=yesterday', 422, /after/],
+      ['?after=2026-12-01%2015:00:00', 422, /after/],
+      ['?offset=3', 400, /offset/],
+    ];
+    for (const [q, status, message] of cases) {
+      const r = await get(q);
+      const text = await r.text();
+      expect(r.status, `${q} ${text}`).toBe(status);
+      expect(JSON.parse(text).message, q).toMatch(message);
+    }
+    expect((await get('', who.potomac)).status).toBe(404);
+    expect((await get('', who.pilot, 'not-a-uuid')).status).toBe(404);
+    expect((await get('', who.pilot, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await get('', who.pilot, `${'x'.repeat(101)}`)).status).toBeLessThan(500);
+    expect((await get('', await svc.clientToken('laanc:read'))).status).toBe(403);
+    expect((await svc.call('GET', `/v1/operations/${op.id}/positions`)).status).toBe(401);
   });
 });
 

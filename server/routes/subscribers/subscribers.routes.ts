@@ -3,9 +3,9 @@
  * them, what is sent and when: docs/subscribers.md.
  */
 import { ErrorSchema } from '../../contract/common';
-import { MAX_CHANGES_PER_NOTIFICATION, MAX_SUBSCRIBERS_PER_OWNER, SubscriberCreatedSchema, SubscriberIdParamsSchema, SubscriberListSchema, SubscriberWriteSchema } from '../../contract/subscribers';
+import { MAX_CHANGES_PER_NOTIFICATION, MAX_SUBSCRIBERS_PER_OWNER, SubscriberCreatedSchema, SubscriberDeliveryListSchema, SubscriberDeliveryQuerySchema, SubscriberIdParamsSchema, SubscriberListSchema, SubscriberWriteSchema } from '../../contract/subscribers';
 import { registerSubscriberWorkers } from '../../services/subscribers/notify';
-import { createSubscriber, deleteSubscriber, listSubscribers } from '../../services/subscribers/service';
+import { createSubscriber, deleteSubscriber, listSubscribers, subscriberDeliveries } from '../../services/subscribers/service';
 import { route } from '../../http/route';
 
 registerSubscriberWorkers();
@@ -63,5 +63,24 @@ export const subscriberRoutes = [
       await deleteSubscriber(deps, principal!, params.id);
       return { status: 204, body: null };
     },
+  }),
+  route({
+    method: 'get',
+    path: '/v1/subscribers/{id}/deliveries',
+    operationId: 'listSubscriberDeliveries',
+    summary: "A subscriber's recent notifications and how their delivery went",
+    description: 'Newest first: the dataset version announced, state, attempts and the last error. Only for your organization\'s subscribers (404 otherwise).',
+    tags,
+    access: 'advisory:read',
+    params: SubscriberIdParamsSchema,
+    query: SubscriberDeliveryQuerySchema,
+    responses: {
+      200: { description: 'Deliveries, newest first', schema: SubscriberDeliveryListSchema },
+      400: err('limit not a whole number, or an unknown query parameter'),
+      ...auth,
+      404: err('Unknown, or not of your organization'),
+      422: err('limit outside 1..200'),
+    },
+    handler: async ({ deps, principal, params, query }) => ({ body: await subscriberDeliveries(deps, principal!, params.id, query.limit) }),
   }),
 ];

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
-import { DataChangeNotificationSchema, SubscriberCreatedSchema, SubscriberListSchema } from '../../contract/subscribers';
+import { DataChangeNotificationSchema, SubscriberCreatedSchema, SubscriberDeliveryListSchema, SubscriberListSchema } from '../../contract/subscribers';
 import { deliverDue } from '../../services/callbacks/deliver';
 import { verifySignature } from '../../domain/callbacks/signing';
 import { COL, ROW, box, inCell, kbfiDataset } from '../../domain/laanc/test-fixture';
@@ -28,7 +28,8 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.statusCode = 200;
+      // A receiver under /fail answers 500: its deliveries are retried and show their error.
+      res.statusCode = req.url?.startsWith('/fail') ? 500 : 200;
       res.end();
     });
   });
@@ -143,5 +144,54 @@ describe('subscribers: notifications', () => {
     expect((await subscribersStore.deliveries(svc.deps.db, inside.id)).filter((d) => d.state === 'PENDING')).toHaveLength(1);
     expect((await svc.call('DELETE', `/v1/subscribers/${inside.id}`, { token: who.pilot })).status).toBe(204);
     expect(await subscribersStore.deliveries(svc.deps.db, inside.id)).toEqual([]);
+  });
+});
+
+describe('GET /v1/subscribers/{id}/deliveries', () => {
+  it('lists the recent notifications with state, attempts and last error, to the owner organization only', async () => {
+    const good = await created(who.pilot, { callbackUrl: `${base}/good`, geometry: AROUND_KBFI, layers: ['tfr'] });
+    const bad = await created(who.client, { callbackUrl: `${base}/fail`, geometry: AROUND_KBFI, layers: ['tfr'] });
+    const deliveries = async (id: string, token = who.pilot, q = '') => {
+      const r = await svc.call('GET', `/v1/subscribers/${id}/deliveries${q}`, { token });
+      expect(r.status, await r.clone().text()).toBe(200);
+      return SubscriberDeliveryListSchema.parse(await r.json()).data;
+    };
+    expect(await deliveries(good.id)).toEqual([]);
+    const r = await svc.call('POST', '/v1/sandbox/tfrs', { token: who.faa, body: { name: 'Deliveries TFR', geometry: inCell(COL.c1, ROW.a, 0.003), reason: 'test' } });
+    expect(r.status, await r.clone().text()).toBe(201);
+    const version = (await json<{ datasetVersion: string }>(r)).datasetVersion;
+    await watcher.idle();
+    await deliverDue(svc.deps);
+    const [ok] = await deliveries(good.id, who.operator);
+    expect(ok).toMatchObject({ kind: 'DATA_CHANGE', datasetVersion: version, part: 1, parts: 1, changes: 1, state: 'DELIVERED', attempts: 1, lastError: null, nextAttemptAt: null });
+    expect(ok!.deliveredDate).not.toBeNull();
+    const [failing] = await deliveries(bad.id);
+    expect(failing).toMatchObject({ kind: 'DATA_CHANGE', datasetVersion: version, state: 'PENDING', attempts: 1, deliveredDate: null });
+    expect(failing!.lastError).toMatch(/500/);
+    expect(failing!.nextAttemptAt).not.toBeNull();
+    // A second notification comes first; limit cuts the list.
+    await svc.call('POST', '/v1/sandbox/tfrs', { token: who.faa, body: { name: 'Deliveries TFR 2', geometry: inCell(COL.c1, ROW.a, 0.002), reason: 'test' } });
+    await watcher.idle();
+    const two = await deliveries(good.id);
+    expect(two).toHaveLength(2);
+    expect(two[0]!.state).toBe('PENDING');
+    expect(two[1]!.id).toBe(ok!.id);
+    expect((await deliveries(good.id, who.pilot, '?limit=1')).map((d) => d.id)).toEqual([two[0]!.id]);
+    // Nobody else sees them; hostile input is a 4xx naming the field.
+    const get = (id: string, token: string, q = '') => svc.call('GET', `/v1/subscribers/${id}/deliveries${q}`, { token });
+    expect((await get(good.id, who.potomac)).status).toBe(404);
+    expect((await get('not-a-uuid', who.pilot)).status).toBe(404);
+    expect((await get('00000000-0000-4000-8000-000000000000', who.pilot)).status).toBe(404);
+    expect((await get(good.id, await svc.clientToken('operation:read'))).status).toBe(403);
+    expect((await svc.call('GET', `/v1/subscribers/${good.id}/deliveries`)).status).toBe(401);
+    for (const [q, status] of [['?limit=many', 400], ['?limit=0', 422], ['?limit=201', 422], ['?since=1', 400]] as const) {
+      const res = await get(good.id, who.pilot, q);
+      const text = await res.text();
+      expect(res.status, `${q} ${text}`).toBe(status);
+      expect(JSON.parse(text).message, q).toMatch(q.includes('since') ? /since/ : /limit/);
+    }
+    // Deleted: its deliveries go with it.
+    expect((await svc.call('DELETE', `/v1/subscribers/${good.id}`, { token: who.pilot })).status).toBe(204);
+    expect((await get(good.id, who.pilot)).status).toBe(404);
   });
 });

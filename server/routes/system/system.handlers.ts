@@ -1,6 +1,31 @@
 import type { Status } from '../../contract/system';
 import { effectiveDateStated, sourceKind } from '../../data/model';
 import type { AppDeps } from '../../deps';
+import { demSourceFor, demSourceName } from '../../data/dem-source';
+import { airportModelSource } from '../../domain/elevation/airport-model';
+
+/** The elevation source in force: the imported DEMs (where they cover) over the terrain model (docs/elevation.md). */
+async function elevationStatus(deps: AppDeps): Promise<NonNullable<Status['elevation']>> {
+  const model = airportModelSource(deps.datasets.current());
+  try {
+    const dems = await demSourceFor(deps.config.dataDir).entries();
+    return {
+      inForce: dems.length ? 'dem' : 'model',
+      model,
+      dems: dems.map((d) => ({
+        name: d.name,
+        source: demSourceName(d),
+        bounds: d.bounds,
+        resolutionDeg: d.resolutionDeg,
+        ...(d.effectiveDate ? { effectiveDate: d.effectiveDate } : {}),
+        importedAt: d.importedAt,
+      })),
+    };
+  } catch (e) {
+    // A broken index must not fail the status: elevation answers then come from the model, as said here.
+    return { inForce: 'model', model, dems: [], error: `the DEM index could not be read: ${(e as Error).message}` };
+  }
+}
 
 export async function serviceStatus(deps: AppDeps): Promise<Status> {
   const now = deps.now();
@@ -11,6 +36,7 @@ export async function serviceStatus(deps: AppDeps): Promise<Status> {
   } catch {
     storeOk = false;
   }
+  const elevation = await elevationStatus(deps);
   return {
     status: storeOk ? 'ok' : 'degraded',
     profile: deps.config.profile,
@@ -29,5 +55,6 @@ export async function serviceStatus(deps: AppDeps): Promise<Status> {
         ageSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(s.retrievedAt)) / 1000)),
       })),
     },
+    elevation,
   };
 }

@@ -34,4 +34,9 @@ describe('GET /v1/status', () => {
     expect(byId['faa:sua:legacy']).toMatchObject({ kind: 'faa', effectiveDateStated: false });
     expect(byId.ourairports).toMatchObject({ kind: 'open-data' });
   });
+
+  it('names the terrain model as the elevation source while no DEM was imported', async () => {
+    const body = StatusSchema.parse(await (await svc.call('GET', '/v1/status')).json());
+    expect(body.elevation).toEqual({ inForce: 'model', model: 'sandbox-airport-model:status-1', dems: [] });
+  });
 });

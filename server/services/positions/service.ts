@@ -6,7 +6,7 @@
  * of one operation apply the flood rule one after the other.
  */
 import { randomUUID } from 'node:crypto';
-import type { ConformanceCallback, ConformanceEvent, PositionsRequest, StoredPosition, TelemetryPosition } from '../../contract/positions';
+import type { ConformanceCallback, ConformanceEvent, PositionsRequest, StoredPosition, TelemetryPosition, Track, TrackQuery } from '../../contract/positions';
 import type { AppDeps } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
 import type { Principal } from '../../http/principal';
@@ -146,3 +146,12 @@ export async function conformanceEvents(deps: AppDeps, p: Principal, operationId
   return { statusCode: 200, message: 'success', data: (await positionsStore.events(deps.db, op.id)).map(toConformanceEvent) };
 }
 
+
+/** A page of the operation's track, oldest first; nextAfter is the last time when the page is full. */
+export async function track(deps: AppDeps, p: Principal, operationId: string, q: TrackQuery): Promise<{ statusCode: number; message: string; data: Track }> {
+  const op = await visibleOperation(deps, p, operationId);
+  // One more than asked tells whether another page follows, without a count.
+  const rows = await positionsStore.track(deps.db, op.id, q.after ? new Date(q.after) : null, q.limit + 1);
+  const page = rows.slice(0, q.limit).map(toStoredPosition);
+  return { statusCode: 200, message: 'success', data: { positions: page, nextAfter: rows.length > q.limit ? page.at(-1)!.time : null } };
+}

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { bbox } from '@turf/turf';
 import { SURFACE_LAYER_CODES } from '../../contract/surface';
-import { MAX_SUBSCRIBERS_PER_OWNER, type Subscriber, type SubscriberWrite } from '../../contract/subscribers';
+import { MAX_SUBSCRIBERS_PER_OWNER, type Subscriber, type SubscriberDelivery, type SubscriberWrite } from '../../contract/subscribers';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../http/errors';
 import type { Principal } from '../../http/principal';
@@ -58,4 +58,35 @@ export async function listSubscribers(deps: AppDeps, p: Principal) {
 
 export async function deleteSubscriber(deps: AppDeps, p: Principal, id: string): Promise<void> {
   if (!isUuid(id) || !(await subscribersStore.delete(deps.db, ownerOf(p), id))) throw notFound(`No subscriber ${id} of yours`);
+}
+
+const iso = (v: unknown) => (v ? new Date(v as Date).toISOString() : null);
+
+/** What the notification said, read back from the exact body sent (nulls if it cannot be read). */
+function summary(body: unknown): Pick<SubscriberDelivery, 'datasetVersion' | 'part' | 'parts' | 'changes'> {
+  try {
+    const b = JSON.parse(String(body)) as { datasetVersion?: unknown; part?: unknown; parts?: unknown; changes?: unknown };
+    const int = (v: unknown) => (Number.isInteger(v) ? (v as number) : null);
+    return { datasetVersion: typeof b.datasetVersion === 'string' ? b.datasetVersion : null, part: int(b.part), parts: int(b.parts), changes: Array.isArray(b.changes) ? b.changes.length : null };
+  } catch {
+    return { datasetVersion: null, part: null, parts: null, changes: null };
+  }
+}
+
+/** GET /v1/subscribers/{id}/deliveries: the owner organization's view of what was sent, newest first. */
+export async function subscriberDeliveries(deps: AppDeps, p: Principal, id: string, limit: number) {
+  if (!isUuid(id) || !(await subscribersStore.owns(deps.db, ownerOf(p), id))) throw notFound(`No subscriber ${id} of yours`);
+  const rows = await subscribersStore.recentDeliveries(deps.db, id, limit);
+  const data: SubscriberDelivery[] = rows.map((r) => ({
+    id: r.id as string,
+    kind: 'DATA_CHANGE',
+    ...summary(r.body),
+    state: r.state as SubscriberDelivery['state'],
+    attempts: Number(r.attempts),
+    lastError: (r.last_error as string | null) ?? null,
+    nextAttemptAt: r.state === 'PENDING' ? iso(r.next_attempt_at) : null,
+    createdDate: iso(r.created_at)!,
+    deliveredDate: iso(r.delivered_at),
+  }));
+  return { statusCode: 200, message: 'success', data };
 }

@@ -13,7 +13,8 @@ export const EXCURSION_M = 150;
 
 const M_PER_DEG_LAT = 111_320;
 
-export function simulatedTrack(boundary: Polygon, maxAltitudeFt: number, now: Date, stray = true): TelemetryPosition[] {
+/** `now` is the time of the last position; positions are `stepS` seconds apart. */
+export function simulatedTrack(boundary: Polygon, maxAltitudeFt: number, now: Date, stray = true, stepS = STEP_S): TelemetryPosition[] {
   const ring = boundary.coordinates[0]!;
   const lons = ring.map((p) => p[0]!);
   const lats = ring.map((p) => p[1]!);
@@ -32,7 +33,7 @@ export function simulatedTrack(boundary: Polygon, maxAltitudeFt: number, now: Da
     // Positions 2/3 of the way through stray north, beyond the area's northern edge.
     if (stray && i >= Math.floor(TRACK_POINTS * 0.6) && i < Math.floor(TRACK_POINTS * 0.7)) lat = Math.max(...lats) + EXCURSION_M / M_PER_DEG_LAT;
     out.push({
-      time: new Date(now.getTime() - (TRACK_POINTS - 1 - i) * STEP_S * 1000).toISOString(),
+      time: new Date(now.getTime() - (TRACK_POINTS - 1 - i) * stepS * 1000).toISOString(),
       longitude: lon,
       latitude: lat,
       altitude: Math.round(maxAltitudeFt * 0.8),

@@ -1,4 +1,5 @@
 import { TONE_COLOUR } from '../../../map/operation-layers';
+import { MARKER_COLOUR, TRACK_COLOUR } from '../../../map/track-layers';
 
 const ITEMS = [
   { label: 'Operation area', colour: TONE_COLOUR.info, dashed: false },
@@ -8,6 +9,8 @@ const ITEMS = [
   { label: 'Pending FAA', colour: TONE_COLOUR.warning, dashed: false },
   { label: 'Denied, rescinded, invalid or blocked', colour: TONE_COLOUR.danger, dashed: false },
   { label: 'Ended (cancelled, closed)', colour: TONE_COLOUR.neutral, dashed: false },
+  { label: 'Track flown', colour: TRACK_COLOUR, dashed: false },
+  { label: 'Drone position (last, or replayed)', colour: MARKER_COLOUR, dashed: false },
 ];
 
 /** The map's colours in words (colour alone carries no meaning). */

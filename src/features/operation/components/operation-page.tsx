@@ -8,7 +8,9 @@ import { DisplayMap } from '../../../map/display-map';
 import type { DisplayShape } from '../../../map/operation-layers';
 import { useOperation } from '../../operations/api/get-operation';
 import { PHASE_TEXT, phaseOf } from '../../operations/operation-text';
+import { useTrack } from '../../flight/api/positions';
 import { FlightSection } from '../../flight/components/flight-section';
+import { flightTrack } from '../../flight/track';
 import { CallbackDeliveries } from './callback-deliveries';
 import { DeleteOperation } from './delete-operation';
 import { MapLegend } from './map-legend';
@@ -36,6 +38,10 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
   const [editing, setEditing] = useState(false);
   const [noticeShown, setNoticeShown] = useState(true);
   const op = q.data;
+  // The flight's track, shared by the map (line and marker) and the Flight section (text, replay).
+  const track = useTrack(id, op?.endTime);
+  const [replayAt, setReplayAt] = useState<number | null>(null);
+  const drawn = useMemo(() => flightTrack(track.data ?? [], replayAt), [track.data, replayAt]);
   const all = useMemo<DisplayShape[]>(() => (op ? [{ id: op.id, kind: 'operation', tone: 'info', geometry: op.boundary }, ...shapes] : []), [op, shapes]);
 
   if (q.isError && !op) {
@@ -94,7 +100,12 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
       <div className="op-layout">
         <div className="op-map">
           <div className="map-frame">
-            <DisplayMap shapes={all} highlight={highlight} label="Map of the operation area with its LAANC candidates and authorizations; the same are listed beside it." />
+            <DisplayMap
+              shapes={all}
+              highlight={highlight}
+              track={drawn}
+              label="Map of the operation area with its LAANC candidates and authorizations, and the track flown; the same are listed beside it."
+            />
           </div>
           <MapLegend />
         </div>
@@ -104,7 +115,7 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
             {editing ? <OperationEditForm op={op} onDone={() => setEditing(false)} /> : <OperationDetails op={op} meId={meId} />}
           </section>
           {children(op)}
-          <FlightSection operation={op} />
+          <FlightSection operation={op} track={track} replayAt={replayAt} onReplay={setReplayAt} />
           <CallbackDeliveries operationId={op.id} timeZone={op.timezone} known={Boolean(op.callbackUrl)} />
         </div>
       </div>
