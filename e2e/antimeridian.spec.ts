@@ -1,0 +1,57 @@
+/**
+ * A plan across 180° (issue 10): a 1.5 km box over Semisopochnoi Island, in the western Aleutians,
+ * opened from a shared link. The link and the service keep it the short way (179.99 → -179.99); the
+ * map must draw and frame it as the small box, not a band around the globe. Screenshot:
+ * test-results/screenshots/antimeridian-plan.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { given, then } from './driver';
+import { expect, test } from './fixtures';
+
+const ACROSS = 'poly=179.99,51.95;-179.99,51.95;-179.99,51.9635;179.99,51.9635;179.99,51.95';
+
+test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }));
+
+test('a shared plan across 180° is drawn and framed as the small box, measured as such, and briefed', async ({ page }) => {
+  await given.signedIn(page, 'pilot');
+  await given.onPlanPage(page, ACROSS);
+
+  // Framed: the view is a few kilometres wide, not the world.
+  const view = await page.evaluate(() => {
+    const b = window.__skyplan!.map.getBounds();
+    return { width: b.getEast() - b.getWest(), center: window.__skyplan!.map.getCenter().wrap().lng };
+  });
+  expect(view.width).toBeLessThan(1);
+  expect(Math.abs(view.center)).toBeGreaterThan(179.9);
+
+  // Drawn: draw holds the ring with continuous longitudes, and so does the boundary layer.
+  const drawn = (await then.drawnFeatures(page))[0]!.geometry.coordinates as [number, number][][];
+  const xs = drawn[0]!.map(([x]) => x);
+  expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(0.02, 6);
+  const boundary = await page.evaluate(async () => {
+    const source = window.__skyplan!.map.getSource('plan-boundary') as unknown as { getData(): Promise<{ features: { geometry: { coordinates: number[][][] } }[] }> };
+    return (await source.getData()).features[0]!.geometry.coordinates[0]!.map((p) => p[0]!);
+  });
+  expect(Math.max(...boundary) - Math.min(...boundary)).toBeCloseTo(0.02, 6);
+
+  // Small on screen: its corners are a few hundred pixels apart, inside the map.
+  const onScreen = await page.evaluate(() => {
+    const m = window.__skyplan!.map;
+    const a = m.project([179.99, 51.95]);
+    const b = m.project([180.01, 51.9635]);
+    return { width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y), mapWidth: m.getContainer().clientWidth };
+  });
+  expect(onScreen.width).toBeGreaterThan(50);
+  expect(onScreen.width).toBeLessThan(onScreen.mapWidth);
+  expect(onScreen.height).toBeGreaterThan(50);
+
+  // Measured as the ~0.8 sq mi it is, and within the limits.
+  const limits = page.getByTestId('plan:limits');
+  await expect(limits).toHaveAttribute('data-ok', 'true');
+  await expect(limits).toContainText(/Area 0\.[78]\d of 10 sq mi/);
+
+  // Briefed: the service answers for the box (no facility maps of the far side of the world).
+  await expect(page.getByTestId('briefing:status')).toHaveAttribute('data-status', /^NOTICE_STATUS_/, { timeout: 20_000 });
+  await expect(page.getByTestId('briefing')).not.toContainText(/Denver|Columbus/);
+  await page.screenshot({ path: 'test-results/screenshots/antimeridian-plan.png' });
+});
