@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { continuousBounds, continuousGeometry, shortWayBBox, unwrapPositions, wrapLongitude, wrapPositions } from './antimeridian';
+import { continuousBounds, continuousFeatures, continuousGeometry, shortWayBBox, unwrapPositions, wrapLongitude, wrapPositions } from './antimeridian';
 import type { Position } from './types';
 
 /** A 1.5 km box over 180° near Semisopochnoi Island, as the service keeps it (within -180..180). */
@@ -82,5 +82,13 @@ describe('longitudes across 180°', () => {
     expect(q[2]).toBeCloseTo(-179.99, 9);
     expect(shortWayBBox([-122.4, 47.5, -122.3, 47.6])).toEqual([-122.4, 47.5, -122.3, 47.6]);
     expect(continuousBounds([])).toBeNull();
+  });
+
+  it('draw each feature of a collection (population hexagons) the short way, properties kept', () => {
+    const hex: Polygon = { type: 'Polygon', coordinates: [[[179.998, 51.95], [-179.998, 51.95], [-179.996, 51.952], [-179.998, 51.954], [179.998, 51.954], [179.996, 51.952], [179.998, 51.95]]] };
+    const out = continuousFeatures({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { density: 3 }, geometry: hex }] });
+    const xs = (out.features[0]!.geometry as Polygon).coordinates[0]!.map((p) => p[0]!);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(0.008, 9);
+    expect(out.features[0]!.properties).toEqual({ density: 3 });
   });
 });

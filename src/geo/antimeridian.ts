@@ -7,7 +7,7 @@
  * continuous here (179.99 → -179.99 becomes 179.99 → 180.01); before keeping or sending, they are
  * wrapped back.
  */
-import type { Geometry, Position } from 'geojson';
+import type { FeatureCollection, Geometry, Position } from 'geojson';
 
 /** The same meridian within -180..180 (a longitude already there is returned unchanged). */
 export function wrapLongitude(lon: number): number {
@@ -87,6 +87,11 @@ function continuous(g: Geometry, r: number): Geometry {
     case 'GeometryCollection':
       return { ...g, geometries: g.geometries.map((x) => continuous(x, r)) };
   }
+}
+
+/** Each feature's geometry made continuous on its own (cells, outlines: each is small). */
+export function continuousFeatures(fc: FeatureCollection): FeatureCollection {
+  return { ...fc, features: fc.features.map((f) => (f.geometry ? { ...f, geometry: continuousGeometry(f.geometry) } : f)) };
 }
 
 /** Every position of a geometry, in order. */
