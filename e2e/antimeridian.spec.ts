@@ -5,7 +5,7 @@
  * test-results/screenshots/antimeridian-plan.png.
  */
 import { mkdirSync } from 'node:fs';
-import { given, then } from './driver';
+import { given, then, when } from './driver';
 import { expect, test } from './fixtures';
 
 const ACROSS = 'poly=179.99,51.95;-179.99,51.95;-179.99,51.9635;179.99,51.9635;179.99,51.95';
@@ -54,4 +54,29 @@ test('a shared plan across 180° is drawn and framed as the small box, measured 
   await expect(page.getByTestId('briefing:status')).toHaveAttribute('data-status', /^NOTICE_STATUS_/, { timeout: 20_000 });
   await expect(page.getByTestId('briefing')).not.toContainText(/Denver|Columbus/);
   await page.screenshot({ path: 'test-results/screenshots/antimeridian-plan.png' });
+});
+
+test('a pilot draws a box across 180° with the mouse: the link keeps it within ±180 and it is the small area', async ({ page }) => {
+  await given.signedIn(page, 'pilot');
+  await given.onPlanPage(page);
+  // Corners as the map gives them there: east of 180 is beyond 180.
+  await when.drawPolygon(page, [
+    [179.992, 51.951],
+    [180.008, 51.951],
+    [180.008, 51.961],
+    [179.992, 51.961],
+  ]);
+  await expect(page.getByTestId('plan:limits')).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('plan:limits')).toContainText(/Area 0\.(4|5)\d of 10 sq mi/);
+  const poly = new URL(page.url()).searchParams.get('poly')!;
+  const lons = poly.split(';').map((p) => Number(p.split(',')[0]));
+  expect(lons.every((x) => Math.abs(x) <= 180)).toBe(true);
+  expect(lons.some((x) => x < 0) && lons.some((x) => x > 0)).toBe(true);
+  await expect(page.getByTestId('briefing:status')).toHaveAttribute('data-status', /^NOTICE_STATUS_/, { timeout: 20_000 });
+
+  // Reopened from its link, it is the same small box, framed.
+  await given.onPlanPage(page, `poly=${poly}`);
+  await expect(page.getByTestId('plan:limits')).toContainText(/Area 0\.(4|5)\d of 10 sq mi/);
+  expect(await page.evaluate(() => window.__skyplan!.map.getBounds().getEast() - window.__skyplan!.map.getBounds().getWest())).toBeLessThan(1);
+  await page.screenshot({ path: 'test-results/screenshots/antimeridian-drawn.png' });
 });
