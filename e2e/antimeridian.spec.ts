@@ -54,6 +54,13 @@ test('a shared plan across 180° is drawn and framed as the small box, measured 
   await expect(page.getByTestId('briefing:status')).toHaveAttribute('data-status', /^NOTICE_STATUS_/, { timeout: 20_000 });
   await expect(page.getByTestId('briefing')).not.toContainText(/Denver|Columbus/);
   await page.screenshot({ path: 'test-results/screenshots/antimeridian-plan.png' });
+
+  // A click east of 180° (the map says 180.005) is read at -179.995, which the service takes.
+  const at = await page.evaluate(() => window.__skyplan!.map.project([180.005, 51.956]));
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+  await expect(page.getByTestId('location:status')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('location:error')).toHaveCount(0);
 });
 
 test('a pilot draws a box across 180° with the mouse: the link keeps it within ±180 and it is the small area', async ({ page }) => {

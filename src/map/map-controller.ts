@@ -8,7 +8,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
-import { continuousFeatures } from '../geo/antimeridian';
+import { continuousFeatures, wrapLongitude } from '../geo/antimeridian';
 import { composeBasemap, loadBasemapStyle } from './basemap-style';
 import { DrawAdapter, type DrawHandlers } from './draw-adapter';
 import { addConflictLayers, CONFLICT_SOURCE } from './conflict-layer';
@@ -263,7 +263,8 @@ export class MapController {
   private readonly onClick = (e: maplibregl.MapMouseEvent) => {
     const mode = this.draw.mode();
     if (mode.startsWith('draw_') || mode === 'direct_select') return;
-    this.options.handlers.onMapClick?.([e.lngLat.lng, e.lngLat.lat]);
+    // Within -180..180, as the service takes it: past 180° (or on a copy of the world) the map gives 180.01.
+    this.options.handlers.onMapClick?.([wrapLongitude(e.lngLat.lng), e.lngLat.lat]);
   };
 
   private readonly onError = (e: maplibregl.ErrorEvent) => {
