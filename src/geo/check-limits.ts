@@ -1,3 +1,4 @@
+import { continuousGeometry } from './antimeridian';
 import { areaSqMi } from './area-sq-mi';
 import { longestSideNm, type Side } from './longest-side-nm';
 import { closeRing, isRingClosed } from './ring';
@@ -41,8 +42,9 @@ export function checkLimits(polygon: PolygonGeometry): LimitCheck {
   if (polygon.coordinates.length > 1) {
     violations.push({ code: 'holes', message: 'The boundary has holes (interior rings); only an outer boundary is accepted.' });
   }
-  // Measure the ring as it would be once closed, so an unclosed ring still gets the other checks.
-  const measured: PolygonGeometry = { type: 'Polygon', coordinates: [closeRing(outer)] };
+  // Measure the ring as it would be once closed, so an unclosed ring still gets the other checks; on
+  // continuous longitudes, so a shape across 180° is measured (and its problems marked) where it is.
+  const measured: PolygonGeometry = continuousGeometry({ type: 'Polygon', coordinates: [closeRing(outer)] });
   const crossings = selfIntersections(measured);
   if (crossings.length > 0) {
     violations.push({

@@ -1,3 +1,4 @@
+import { unwrapPositions, wrapPositions } from './antimeridian';
 import { bufferLine } from './buffer-line';
 import { circlePolygon } from './circle-polygon';
 import type { PolygonGeometry, Position } from './types';
@@ -11,13 +12,19 @@ export type FlightShape =
   | { kind: 'path'; line: Position[]; widthM: number }
   | { kind: 'point'; center: Position; radiusM: number };
 
+/**
+ * The boundary as the service takes it: every longitude within -180..180 (an edge across 180° goes
+ * the short way). A path or circle across 180° is widened on continuous longitudes, so it is the
+ * small shape, not a band around the globe (src/geo/antimeridian.ts).
+ */
 export function flightBoundary(shape: FlightShape): PolygonGeometry | null {
+  const wrapped = (p: PolygonGeometry | null): PolygonGeometry | null => p && { type: 'Polygon', coordinates: p.coordinates.map((r) => wrapPositions(r)) };
   switch (shape.kind) {
     case 'polygon':
-      return { type: 'Polygon', coordinates: [shape.ring] };
+      return wrapped({ type: 'Polygon', coordinates: [shape.ring] });
     case 'path':
-      return bufferLine(shape.line, shape.widthM);
+      return wrapped(bufferLine(unwrapPositions(shape.line), shape.widthM));
     case 'point':
-      return circlePolygon(shape.center, shape.radiusM);
+      return wrapped(circlePolygon(shape.center, shape.radiusM));
   }
 }

@@ -40,12 +40,15 @@ function flat(g: DrawGeometry): number[] {
   return (g.type === 'Point' ? [g.coordinates] : g.type === 'LineString' ? g.coordinates : g.coordinates.flat()).flat();
 }
 
+/** A difference of whole turns is none: across 180° draw may hold the shape a world over (180.01 for -179.99). */
+const apart = (d: number) => Math.abs(d - 360 * Math.round(d / 360));
+
 export function sameGeometry(a: DrawGeometry | null, b: DrawGeometry | null): boolean {
   if (a === b) return true;
   if (!a || !b || a.type !== b.type) return false;
   const x = flat(a);
   const y = flat(b);
-  return x.length === y.length && x.every((v, i) => Math.abs(v - y[i]!) < EPS);
+  return x.length === y.length && x.every((v, i) => apart(v - y[i]!) < EPS);
 }
 
 /** Draw fires its own event names on the map, which MapLibre's typed `on` does not list. */

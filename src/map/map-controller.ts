@@ -8,6 +8,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
+import { continuousFeatures, wrapLongitude } from '../geo/antimeridian';
 import { composeBasemap, loadBasemapStyle } from './basemap-style';
 import { DrawAdapter, type DrawHandlers } from './draw-adapter';
 import { addConflictLayers, CONFLICT_SOURCE } from './conflict-layer';
@@ -52,6 +53,8 @@ export class MapController {
   /** Style layers the pilot switched off; applied again after a style swap brings them back. */
   private hiddenLayers: ReadonlySet<string> = new Set();
   private groundHexes: FeatureCollection | null = null;
+  /** What setGroundHexes was last given, to skip the same collection again. */
+  private groundHexesIn: FeatureCollection | null = null;
   private conflicts: FeatureCollection | null = null;
   private basemapUrl: string | null = null;
   /** The loaded style of basemapUrl, composed under the service style on every style load. */
@@ -180,10 +183,11 @@ export class MapController {
     popup.addTo(this.map);
   }
 
-  /** Population-density hexagons under the area (null: none). */
+  /** Population-density hexagons under the area (null: none), each one drawn the short way across 180°. */
   setGroundHexes(hexes: FeatureCollection | null): void {
-    if (hexes === this.groundHexes) return;
-    this.groundHexes = hexes;
+    if (hexes === this.groundHexesIn) return;
+    this.groundHexesIn = hexes;
+    this.groundHexes = hexes && continuousFeatures(hexes);
     (this.map.getSource(GROUND_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(hexes ?? emptyCollection());
   }
 
@@ -259,7 +263,8 @@ export class MapController {
   private readonly onClick = (e: maplibregl.MapMouseEvent) => {
     const mode = this.draw.mode();
     if (mode.startsWith('draw_') || mode === 'direct_select') return;
-    this.options.handlers.onMapClick?.([e.lngLat.lng, e.lngLat.lat]);
+    // Within -180..180, as the service takes it: past 180° (or on a copy of the world) the map gives 180.01.
+    this.options.handlers.onMapClick?.([wrapLongitude(e.lngLat.lng), e.lngLat.lat]);
   };
 
   private readonly onError = (e: maplibregl.ErrorEvent) => {

@@ -4,8 +4,9 @@
  * overlays (ids.ts): these sources are not carried across a style swap, so they are added again on
  * every 'style.load' (addOperationLayers is idempotent).
  */
-import type { FeatureCollection, Geometry, Polygon, Position } from 'geojson';
+import type { FeatureCollection, Geometry, Polygon } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { continuousBounds, continuousGeometry } from '../geo/antimeridian';
 
 export type ShapeKind = 'operation' | 'candidate' | 'authorization' | 'notice';
 export type ShapeTone = 'danger' | 'warning' | 'success' | 'info' | 'neutral';
@@ -42,34 +43,20 @@ const OPERATION = '#2563eb';
 const HIGHLIGHT = '#a855f7';
 
 /**
- * The polygon as MapLibre must be given it to draw it the short way across 180°: longitudes made
- * continuous (a step over 180° adds or removes 360, holes in the outer ring's frame). The service keeps
- * an operation across 180° as sent (docs/security.md "The antimeridian"), and MapLibre draws an edge as
- * its numbers say, so a box from 179.99° to -179.99° would otherwise be drawn around the world.
+ * The shapes as MapLibre must be given them to draw them the short way across 180°: longitudes made
+ * continuous (src/geo/antimeridian.ts). The service keeps an operation across 180° as sent
+ * (docs/security.md "The antimeridian"), and MapLibre draws an edge as its numbers say, so a box from
+ * 179.99° to -179.99° would otherwise be drawn around the world.
  */
-export function drawnShortWay(p: Polygon): Polygon {
-  const x0 = p.coordinates[0]?.[0]?.[0] ?? 0;
-  const ring = (r: Position[]): Position[] => {
-    let shift = r[0] && r[0][0]! - x0 > 180 ? -360 : r[0] && r[0][0]! - x0 < -180 ? 360 : 0;
-    return r.map((q, i) => {
-      const d = i > 0 ? q[0]! - r[i - 1]![0]! : 0;
-      if (d > 180) shift -= 360;
-      else if (d < -180) shift += 360;
-      return shift === 0 ? q : [q[0]! + shift, q[1]!];
-    });
-  };
-  return { type: 'Polygon', coordinates: p.coordinates.map(ring) };
-}
-
 export function shapesCollection(shapes: DisplayShape[], selectedId: string | null): FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: shapes.map((s) => ({ type: 'Feature', properties: { id: s.id, kind: s.kind, tone: s.tone, selected: s.id === selectedId }, geometry: drawnShortWay(s.geometry) })),
+    features: shapes.map((s) => ({ type: 'Feature', properties: { id: s.id, kind: s.kind, tone: s.tone, selected: s.id === selectedId }, geometry: continuousGeometry(s.geometry) })),
   };
 }
 
 export function highlightCollection(g: Geometry | null): FeatureCollection {
-  return { type: 'FeatureCollection', features: g ? [{ type: 'Feature', properties: {}, geometry: g }] : [] };
+  return { type: 'FeatureCollection', features: g ? [{ type: 'Feature', properties: {}, geometry: continuousGeometry(g) }] : [] };
 }
 
 const toneColour = ['match', ['get', 'tone'], 'danger', TONE_COLOUR.danger, 'warning', TONE_COLOUR.warning, 'success', TONE_COLOUR.success, 'info', TONE_COLOUR.info, TONE_COLOUR.neutral];
@@ -105,18 +92,7 @@ export function addOperationLayers(map: MapLibreMap): void {
   add({ id: OPS_LAYER.highlightLine, type: 'line', source: OPS_SOURCE.highlight, paint: { 'line-color': HIGHLIGHT, 'line-width': 3 } });
 }
 
-/** West, south, east, north of every shape (null when there are none). */
+/** West, south, east, north of every shape, in one continuous frame (null when there are none). */
 export function boundsOf(shapes: { geometry: Polygon }[]): [number, number, number, number] | null {
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
-  for (const sh of shapes) {
-    for (const ring of drawnShortWay(sh.geometry).coordinates) {
-      for (const [x, y] of ring) {
-        if (x! < w) w = x!;
-        if (x! > e) e = x!;
-        if (y! < s) s = y!;
-        if (y! > n) n = y!;
-      }
-    }
-  }
-  return Number.isFinite(w) ? [w, s, e, n] : null;
+  return continuousBounds(shapes.map((s) => s.geometry));
 }

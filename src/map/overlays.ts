@@ -5,6 +5,7 @@
  */
 import type { FeatureCollection, Geometry } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { continuousGeometry } from '../geo/antimeridian';
 import type { PolygonGeometry, Position } from '../geo/types';
 import { LAYER, SOURCE } from './ids';
 
@@ -22,9 +23,10 @@ export interface Overlays {
 
 export const emptyCollection = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
+/** Longitudes made continuous (src/geo/antimeridian.ts): MapLibre draws an edge across 180° as its numbers say. */
 const collection = (geometries: Geometry[], props: Record<string, unknown> = {}): FeatureCollection => ({
   type: 'FeatureCollection',
-  features: geometries.map((geometry) => ({ type: 'Feature', properties: props, geometry })),
+  features: geometries.map((geometry) => ({ type: 'Feature', properties: props, geometry: continuousGeometry(geometry) })),
 });
 
 /** The sources whose data changed between `prev` and `next` (all of them when prev is null). */

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTimeZones } from '../../geo/time-zone-at';
-import { DEFAULT_PLAN, type Plan } from '../../features/plan/plan-params';
-import { advisoryArea, briefingRequest, deriveArea, operationBase } from './derive-plan';
+import { decodePlan, DEFAULT_PLAN, encodePlan, type Plan } from '../../features/plan/plan-params';
+import { sameGeometry, type DrawGeometry } from '../../map/draw-adapter';
+import { advisoryArea, areaOfDrawn, briefingRequest, deriveArea, drawGeometryOf, operationBase } from './derive-plan';
 
 const ring = (w: number, s: number, d: number): [number, number][] => [
   [w, s],
@@ -73,5 +74,56 @@ describe('what the plan page sends', () => {
     const tooHigh = plan({ area: p.area, maxAltitude: 500 });
     const tooHighArea = deriveArea(tooHigh);
     expect(advisoryArea(tooHigh, tooHighArea, briefingRequest(tooHigh, tooHighArea).input)).toBeNull();
+  });
+});
+
+describe('a plan across 180° (the western Aleutians)', () => {
+  beforeAll(() => loadTimeZones());
+  // A 1.5 km box over Semisopochnoi Island, as a shared link holds it: the short way, within -180..180.
+  const link = new URLSearchParams('poly=179.99,51.95;-179.99,51.95;-179.99,51.9635;179.99,51.9635&alt=200&u=ft&start=2026-07-01T20:00Z&dur=60&type=107');
+  const steps = (xs: number[]) => xs.slice(1).map((x, i) => Math.abs(x - xs[i]!));
+
+  it('opened from a link, is drawn and framed as the small box, measured as ~0.8 sq mi, and sent the short way', () => {
+    const p = decodePlan(link);
+    const drawn = drawGeometryOf(p.area) as { type: 'Polygon'; coordinates: [number, number][][] };
+    const xs = drawn.coordinates[0]!.map((q) => q[0]);
+    expect(xs).toEqual([179.99, 180.01, 180.01, 179.99, 179.99]);
+    const area = deriveArea(p);
+    const [w, s, e, n] = area.bounds!;
+    expect(e - w).toBeCloseTo(0.02, 9);
+    expect(n - s).toBeCloseTo(0.0135, 9);
+    expect(area.check!.ok).toBe(true);
+    expect(area.check!.areaSqMi).toBeGreaterThan(0.75);
+    expect(area.check!.areaSqMi).toBeLessThan(0.85);
+    expect(area.check!.longestSide!.lengthNm).toBeLessThan(1);
+    expect(area.timeZone).toBe('America/Adak');
+    // What the service gets is what the link holds: within -180..180, the edge across 180° the short way.
+    expect(briefingRequest(p, area).input!.boundary).toEqual({ type: 'Polygon', coordinates: [p.area?.kind === 'polygon' ? p.area.ring : []] });
+  });
+
+  it('a path or a point across 180° is widened there, not around the world', () => {
+    const path = deriveArea({ area: { kind: 'path', line: [[179.995, 51.95], [-179.995, 51.955]] }, widthM: 60, radiusM: 300 });
+    expect(path.check!.ok).toBe(true);
+    expect(path.check!.areaSqMi).toBeLessThan(0.05);
+    expect(path.bounds![2] - path.bounds![0]).toBeLessThan(0.02);
+    expect(path.boundary!.coordinates[0]!.every(([x]) => Math.abs(x) <= 180)).toBe(true);
+    const point = deriveArea({ area: { kind: 'point', center: [-179.9999, 51.95] }, widthM: 60, radiusM: 300 });
+    // π × 300 m², about 0.11 sq mi.
+    expect(point.check!.areaSqMi).toBeCloseTo(0.11, 2);
+    expect(point.bounds![2] - point.bounds![0]).toBeLessThan(0.01);
+    expect(point.boundary!.coordinates[0]!.every(([x]) => Math.abs(x) <= 180)).toBe(true);
+    expect(Math.max(...steps(point.boundary!.coordinates[0]!.map(([x]) => x)))).toBeGreaterThan(359);
+  });
+
+  it('drawn on the map beyond 180°, goes into the link within -180..180 and comes back the same shape', () => {
+    const fromDraw: DrawGeometry = { type: 'Polygon', coordinates: [[[179.99, 51.95], [180.01, 51.95], [180.01, 51.96], [179.99, 51.95]]] };
+    const area = areaOfDrawn(fromDraw);
+    const reopened = decodePlan(encodePlan({ ...DEFAULT_PLAN, area }));
+    expect(reopened.area).not.toBeNull();
+    expect(reopened.area?.kind === 'polygon' && reopened.area.ring.every(([x]) => Math.abs(x) <= 180)).toBe(true);
+    // Draw already shows it: handing it back must not redraw it under the pilot's hands.
+    expect(sameGeometry(drawGeometryOf(reopened.area), fromDraw)).toBe(true);
+    expect(sameGeometry({ type: 'Point', coordinates: [-179.99, 51.95] }, { type: 'Point', coordinates: [180.01, 51.95] })).toBe(true);
+    expect(sameGeometry({ type: 'Point', coordinates: [-179.99, 51.95] }, { type: 'Point', coordinates: [179.99, 51.95] })).toBe(false);
   });
 });

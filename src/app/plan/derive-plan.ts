@@ -2,7 +2,6 @@
  * Everything the plan page shows or sends, derived from the plan in the URL. Pure, so the page
  * memoizes it in pieces and tests can check it without a map.
  */
-import { bbox } from '@turf/turf';
 import type { AdvisoryArea } from '../../features/advisories/advisory-filters';
 import type { AreaBriefingInput } from '../../features/briefing/api/get-area-briefing';
 import type { BriefingBlock } from '../../features/briefing/components/briefing-panel';
@@ -10,6 +9,7 @@ import type { OperationBase } from '../../features/operations/components/create-
 import { ALTITUDE_FT, DURATION_MIN } from '../../features/plan/components/flight-form';
 import type { Plan, PlanArea } from '../../features/plan/plan-params';
 import { flightShapeOf } from '../../features/plan/plan-params';
+import { continuousBounds, unwrapPositions, wrapLongitude, wrapPositions } from '../../geo/antimeridian';
 import { checkLimits, type LimitCheck } from '../../geo/check-limits';
 import { flightBoundary } from '../../geo/flight-shape';
 import { closeRing } from '../../geo/ring';
@@ -19,11 +19,13 @@ import { toFeet } from '../../geo/units';
 import type { DrawGeometry } from '../../map/draw-adapter';
 
 export interface AreaView {
+  /** As the service takes it: longitudes within -180..180, an edge across 180° the short way. */
   boundary: PolygonGeometry | null;
   check: LimitCheck | null;
   shapeError: string | null;
   /** The area's zone; the default before there is an area; null while the zone table loads (time-zone-at). */
   timeZone: string | null;
+  /** For fitBounds: continuous longitudes, so an area across 180° frames as the small area it is. */
   bounds: [number, number, number, number] | null;
 }
 
@@ -44,26 +46,35 @@ export function deriveArea(plan: Pick<Plan, 'area' | 'widthM' | 'radiusM'>): Are
       bounds: null,
     };
   }
-  const b = bbox(boundary) as [number, number, number, number];
-  return { boundary, check: checkLimits(boundary), shapeError: null, timeZone: timeZoneAt([(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]), bounds: b };
+  const b = continuousBounds([boundary])!;
+  return { boundary, check: checkLimits(boundary), shapeError: null, timeZone: timeZoneAt([wrapLongitude((b[0] + b[2]) / 2), (b[1] + b[3]) / 2]), bounds: b };
 }
 
 function firstPosition(a: PlanArea): Position {
   return a.kind === 'polygon' ? a.ring[0]! : a.kind === 'path' ? a.line[0]! : a.center;
 }
 
-/** The shape as draw shows it; an unclosed pasted ring is shown closed (the limit check still says so). */
+/**
+ * The shape as draw shows it; an unclosed pasted ring is shown closed (the limit check still says so).
+ * Longitudes made continuous: MapLibre draws an edge as its numbers say, so a ring across 180° kept
+ * the short way (179.99 → -179.99) would otherwise be drawn around the world.
+ */
 export function drawGeometryOf(area: PlanArea | null): DrawGeometry | null {
   if (!area) return null;
-  if (area.kind === 'polygon') return { type: 'Polygon', coordinates: [closeRing(area.ring)] };
-  if (area.kind === 'path') return { type: 'LineString', coordinates: area.line };
+  if (area.kind === 'polygon') return { type: 'Polygon', coordinates: [unwrapPositions(closeRing(area.ring))] };
+  if (area.kind === 'path') return { type: 'LineString', coordinates: unwrapPositions(area.line) };
   return { type: 'Point', coordinates: area.center };
 }
 
+/**
+ * The plan's area from what draw holds, longitudes back within -180..180: draw gives them as the map
+ * does, beyond 180 across the antimeridian or on a copy of the world, and the link and the service
+ * take them within.
+ */
 export function areaOfDrawn(g: DrawGeometry): PlanArea {
-  if (g.type === 'Polygon') return { kind: 'polygon', ring: g.coordinates[0]! };
-  if (g.type === 'LineString') return { kind: 'path', line: g.coordinates };
-  return { kind: 'point', center: g.coordinates };
+  if (g.type === 'Polygon') return { kind: 'polygon', ring: wrapPositions(g.coordinates[0]!) };
+  if (g.type === 'LineString') return { kind: 'path', line: wrapPositions(g.coordinates) };
+  return { kind: 'point', center: wrapPositions([g.coordinates])[0]! };
 }
 
 export function detailsValid(plan: Plan): boolean {

@@ -21,4 +21,9 @@ describe('nearbyQuery', () => {
     expect(q).toEqual({ bbox: [-122.31, 47.52, -122.302, 47.528], from: WINDOW.startTime, to: WINDOW.endTime });
     expect(nearbyQueryString(q)).toBe('bbox=-122.31%2C47.52%2C-122.302%2C47.528&from=2026-07-01T16%3A00%3A00Z&to=2026-07-01T17%3A00%3A00Z&limit=500&sort=startTime');
   });
+
+  it('asks across 180° for the small box, west greater than east, as the service takes it', () => {
+    const across = { type: 'Polygon' as const, coordinates: [[[179.99, 51.95], [-179.99, 51.95], [-179.99, 51.9635], [179.99, 51.9635], [179.99, 51.95]]] as [number, number][][] };
+    expect(nearbyQuery(across, WINDOW).bbox).toEqual([179.99, 51.95, -179.99, 51.9635]);
+  });
 });

@@ -1,5 +1,5 @@
-import { bbox } from '@turf/turf';
 import type { PlatformOperation } from '../../../server/contract/operations';
+import { continuousBounds, shortWayBBox } from '../../geo/antimeridian';
 import { areasOverlap } from '../../geo/areas-overlap';
 import type { PolygonGeometry } from '../../geo/types';
 import type { NearbyOperationsQuery } from './api/list-nearby-operations';
@@ -12,10 +12,13 @@ export interface PlanWindow {
 const down = (n: number) => Math.floor(Math.round(n * 1e9) / 1e3) / 1e6;
 const up = (n: number) => Math.ceil(Math.round(n * 1e9) / 1e3) / 1e6;
 
-/** The plan's box rounded outwards to six decimals (about 0.1 m), so the URL and the query key are short and stable. */
+/**
+ * The plan's box rounded outwards to six decimals (about 0.1 m), so the URL and the query key are short
+ * and stable. Across 180° it is the small box with west greater than east, as the service's bbox takes it.
+ */
 export function nearbyQuery(boundary: PolygonGeometry, window: PlanWindow): NearbyOperationsQuery {
-  const [w, s, e, n] = bbox(boundary);
-  return { bbox: [down(w), down(s), up(e!), up(n!)] as [number, number, number, number], from: window.startTime, to: window.endTime };
+  const [w, s, e, n] = shortWayBBox(continuousBounds([boundary])!);
+  return { bbox: [down(w), down(s), up(e), up(n)], from: window.startTime, to: window.endTime };
 }
 
 /**

@@ -47,6 +47,21 @@ describe('ConflictsPanel', () => {
     );
   });
 
+  it('across 180°, asks for the small box and outlines the other operation with continuous longitudes', async () => {
+    type Ring = [number, number][];
+    const plan = { type: 'Polygon' as const, coordinates: [[[179.99, 51.95], [-179.99, 51.95], [-179.99, 51.9635], [179.99, 51.9635], [179.99, 51.95]]] as Ring[] };
+    const other = operation('5f1c7a52-8a44-4a0e-9d5e-1b2c3d4e5f62', { type: 'Polygon', coordinates: [[[-179.995, 51.955], [179.995, 51.955], [179.995, 51.96], [-179.995, 51.96], [-179.995, 51.955]]] }, '2026-07-01T16:30:00Z', '2026-07-01T18:00:00Z', 'Seal count');
+    const api = mockFetch(() => json(list([other])));
+    const { onOutlines } = renderPanel({ boundary: plan });
+    await screen.findAllByTestId('conflicts:item', {}, { timeout: 2000 });
+    const url = new URL(String(api.callsTo(PATH)[0]![0]), 'http://localhost');
+    expect(url.searchParams.get('bbox')).toBe('179.99,51.95,-179.99,51.9635');
+    await waitFor(() => expect(onOutlines).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'FeatureCollection' })));
+    const drawn = onOutlines.mock.lastCall![0].features[0].geometry.coordinates[0] as Ring;
+    // In the plan's frame (179.99): -179.995 is drawn at 180.005, beside it, not a world away.
+    expect(drawn.map(([x]) => x)).toEqual([180.005, 179.995, 179.995, 180.005, 180.005]);
+  });
+
   it('says so when nothing overlaps', async () => {
     mockFetch(() => json(list([ELSEWHERE])));
     const { onOutlines } = renderPanel();

@@ -7,6 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states';
 import { formatWindow } from '../../../components/time-window';
+import { continuousGeometry } from '../../../geo/antimeridian';
 import type { PolygonGeometry } from '../../../geo/types';
 import { CONFLICT_COLOUR } from '../../../map/conflict-layer';
 import { useNearbyOperations } from '../api/list-nearby-operations';
@@ -27,10 +28,13 @@ export function ConflictsPanel({ boundary, window, blockedText, onOutlines }: Pr
   const query = useMemo(() => (boundary && window && !blockedText ? nearbyQuery(boundary, window) : null), [boundary, window, blockedText]);
   const nearby = useNearbyOperations(query);
   const conflicts = useMemo(() => (nearby.data && boundary && window && query ? findConflicts(nearby.data, boundary, window) : null), [nearby.data, boundary, window, query]);
-  const outlines = useMemo<FeatureCollection | null>(
-    () => (conflicts?.length ? { type: 'FeatureCollection', features: conflicts.map((op) => ({ type: 'Feature', id: op.id, properties: { name: op.name }, geometry: op.boundary })) } : null),
-    [conflicts],
-  );
+  // Drawn in the plan's frame with continuous longitudes: an operation kept across 180° the short way
+  // (179.99 → -179.99) would otherwise be drawn around the world.
+  const outlines = useMemo<FeatureCollection | null>(() => {
+    if (!conflicts?.length) return null;
+    const ref = boundary?.coordinates[0]?.[0]?.[0];
+    return { type: 'FeatureCollection', features: conflicts.map((op) => ({ type: 'Feature', id: op.id, properties: { name: op.name }, geometry: continuousGeometry(op.boundary, ref) })) };
+  }, [conflicts, boundary]);
   useEffect(() => onOutlines(outlines), [outlines, onOutlines]);
   useEffect(() => () => onOutlines(null), [onOutlines]);
 
