@@ -62,9 +62,9 @@ export async function bootstrap(config: Config, opts: BootOptions = {}): Promise
       },
     },
   };
-  if (db.engine === 'postgres') {
-    // Every instance samples the same DEMs: the store's, cached in DATA_DIR (docs/elevation.md).
-    const { syncDems } = await import('./services/elevation/dem-sync');
+  // With DATABASE_URL every instance samples the same DEMs: the store's, cached in DATA_DIR (docs/elevation.md).
+  const { syncDems, usesStoredDems } = await import('./services/elevation/dem-sync');
+  if (usesStoredDems(deps)) {
     const dems = await syncDems(deps);
     if (dems) log.info('DEMs loaded from the store', { dems });
   }

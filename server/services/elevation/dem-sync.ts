@@ -9,6 +9,9 @@ import type { AppDeps } from '../../deps';
 import { demSourceFor } from '../../data/dem-source';
 import { pruneDemCache, syncDemsFromStore } from '../../data/dem-store';
 
+/** With DATABASE_URL (a deployment on PostgreSQL); otherwise DATA_DIR/dem/ as with the embedded store (and tests that lend a PostgreSQL store without it). */
+export const usesStoredDems = (deps: Pick<AppDeps, 'db' | 'config'>): boolean => deps.db.engine === 'postgres' && Boolean(deps.config.databaseUrl);
+
 /** Downloads what is missing into DATA_DIR, then switches the sampler to the store's DEMs. */
 export async function syncDems(deps: AppDeps): Promise<number> {
   const entries = await syncDemsFromStore(deps.db, deps.config.dataDir);
@@ -51,5 +54,5 @@ let registered = false;
 export function registerDemWorkers(): void {
   if (registered) return;
   registered = true;
-  registerWorker((deps) => (deps.db.engine === 'postgres' ? startDemSync(deps) : () => undefined));
+  registerWorker((deps) => (usesStoredDems(deps) ? startDemSync(deps) : () => undefined));
 }
