@@ -40,7 +40,6 @@ const verified = new Set<string>();
 export async function syncDemsFromStore(db: Sql, dataDir: string): Promise<DemEntry[]> {
   const stored = await demStore.list(db);
   const dir = path.join(dataDir, DEM_DIR, DEM_CACHE);
-  await mkdir(dir, { recursive: true });
   const entries: DemEntry[] = [];
   for (const d of stored) {
     if (!/^[0-9a-f]{64}$/.test(d.sha256)) throw new Error(`stored DEM ${d.name} has no sha-256`);
@@ -54,6 +53,7 @@ export async function syncDemsFromStore(db: Sql, dataDir: string): Promise<DemEn
       const bytes = await demStore.content(db, d.name);
       // Re-imported under the same name between the list and this read: the next sync gets the new one.
       if (sha256(bytes) !== d.sha256) throw new Error(`stored DEM ${d.name} does not match its sha-256`);
+      await mkdir(dir, { recursive: true });
       const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(tmp, bytes);
       await rename(tmp, target);
