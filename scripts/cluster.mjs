@@ -24,13 +24,20 @@ export async function waitReady(base, timeoutMs = 300_000) {
   throw new Error(`${base} not ready after ${timeoutMs} ms`);
 }
 
-function haproxyConfig(lbPort, instances) {
+/**
+ * Two frontends: `lbPort` balances over every instance; `singlePort` sends everything to the first one only,
+ * so a bench can measure 3 instances against 1 through the same balancer in one run.
+ */
+function haproxyConfig(lbPort, singlePort, instances) {
   return [
     'global', '  maxconn 4096',
     'defaults', '  mode http', '  timeout connect 2s', '  timeout client 30s', '  timeout server 30s', '  timeout check 3s', '  retries 1', '  option redispatch',
     `frontend skyplan`, `  bind 127.0.0.1:${lbPort}`, '  default_backend instances',
     'backend instances', '  balance roundrobin', '  option httpchk GET /readyz', '  http-check expect status 200',
     ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 2s fall 2 rise 2`),
+    'frontend single', `  bind 127.0.0.1:${singlePort}`, '  default_backend one',
+    'backend one', '  option httpchk GET /readyz', '  http-check expect status 200',
+    `  server ${instances[0].name} 127.0.0.1:${instances[0].port} check inter 2s fall 2 rise 2`,
     '',
   ].join('\n');
 }
@@ -39,12 +46,33 @@ function haproxyConfig(lbPort, instances) {
 export function startInstance(inst, env) {
   inst.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { ...process.env, ...env, PORT: String(inst.port), HOST: '127.0.0.1', DATA_DIR: inst.dataDir },
-    stdio: ['ignore', 'ignore', inst.logErrors ? 'inherit' : 'ignore'],
+    stdio: ['ignore', 'pipe', inst.logErrors ? 'inherit' : 'ignore'],
+  });
+  // The JSON log lines, read as they come (a bench times them); the pipe is always drained.
+  inst.logs ??= []; // kept across a restart
+  let partial = '';
+  inst.child.stdout.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    for (const l of lines) {
+      if (!l.startsWith('{')) continue;
+      try {
+        inst.logs.push({ at: Date.now(), ...JSON.parse(l) });
+      } catch {
+        /* not a log line */
+      }
+      if (inst.logs.length > 1000) inst.logs.shift();
+    }
   });
   return inst;
 }
 
-export async function startCluster({ instances = 3, pgPort = 5446, basePort = 4191, lbPort = 4186, env = {} } = {}) {
+const envPort = (name, fallback) => Number(process.env[name] || fallback);
+
+/** Ports: CLUSTER_PG_PORT (5446), CLUSTER_LB_PORT (4186; the single-instance frontend is the next one), CLUSTER_BASE_PORT (4191…). */
+export async function startCluster({
+  instances = 3, pgPort = envPort('CLUSTER_PG_PORT', 5446), basePort = envPort('CLUSTER_BASE_PORT', 4191), lbPort = envPort('CLUSTER_LB_PORT', 4186), env = {},
+} = {}) {
   if (!existsSync('/usr/sbin/haproxy')) throw new Error('HAProxy is not installed: sudo apt-get install -y haproxy');
   const pg = startThrowawayPostgres(pgPort);
   if (!pg.url) throw new Error(pg.reason);
@@ -56,12 +84,12 @@ export async function startCluster({ instances = 3, pgPort = 5446, basePort = 41
   for (const inst of list) startInstance(inst, common);
   await Promise.all(list.map((i) => waitReady(`http://127.0.0.1:${i.port}`)));
   const cfg = path.join(root, 'haproxy.cfg');
-  writeFileSync(cfg, haproxyConfig(lbPort, list));
+  writeFileSync(cfg, haproxyConfig(lbPort, lbPort + 1, list));
   const lb = spawn('/usr/sbin/haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${lbPort}`;
   await waitReady(url, 30_000);
   return {
-    url, pgUrl: pg.url, instances: list, env: common,
+    url, singleUrl: `http://127.0.0.1:${lbPort + 1}`, pgUrl: pg.url, instances: list, env: common,
     async stop() {
       lb.kill('SIGTERM');
       await Promise.all(list.map((i) => (i.child && i.child.exitCode === null ? new Promise((r) => { i.child.once('exit', r); i.child.kill('SIGTERM'); }) : null)));

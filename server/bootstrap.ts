@@ -62,7 +62,13 @@ export async function bootstrap(config: Config, opts: BootOptions = {}): Promise
       },
     },
   };
-  // Ready only now: the store is migrated and seeded, and the dataset is loaded.
+  // With DATABASE_URL every instance samples the same DEMs: the store's, cached in DATA_DIR (docs/elevation.md).
+  const { syncDems, usesStoredDems } = await import('./services/elevation/dem-sync');
+  if (usesStoredDems(deps)) {
+    const dems = await syncDems(deps);
+    if (dems) log.info('DEMs loaded from the store', { dems });
+  }
+  // Ready only now: the store is migrated and seeded, and the dataset (and the DEMs) are loaded.
   if (storeDatasetId) loadedFromStore.set(deps.datasets, storeDatasetId);
   const lifecycle = opts.lifecycle ?? new Lifecycle();
   attachLifecycle(deps, lifecycle);

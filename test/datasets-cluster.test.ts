@@ -2,8 +2,8 @@
  * Two real service processes on one PostgreSQL, each with its own empty DATA_DIR and no shared
  * filesystem (docs/deploy.md "Datasets"): exactly one generates the sandbox dataset while the other
  * waits, not ready, and then loads it from the database; a dataset imported with `npm run data:import`
- * (DATABASE_URL set) is served by both within 5 s; a sandbox TFR published through one is in the other's
- * briefings within 5 s. The dataset poll is 60 s here, so only LISTEN/NOTIFY can meet the 5 s.
+ * (DATABASE_URL set) is served by both within 5 s, and so is a GeoTIFF DEM; a sandbox TFR published
+ * through one is in the other's briefings within 5 s. The dataset poll is 60 s here, so only LISTEN/NOTIFY can meet the 5 s.
  * Needs PostgreSQL: npm test starts a throwaway one and sets TEST_DATABASE_URL; without it this file is
  * reported as skipped.
  */
@@ -14,6 +14,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RAMP, rampFt, writeDem } from '../server/data/import/dem-fixture';
+import { openPostgres } from '../server/store/postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -180,6 +182,27 @@ describe.skipIf(!baseUrl)('datasets through PostgreSQL, two instances without a 
     const ms = await within(limit, async () => (await version(a)) === imported && (await version(b)) === imported);
     expect(ms).toBeLessThan(limit);
   }, 120_000);
+
+  it('a DEM imported with data:import (DATABASE_URL) answers the same elevations on both instances within 5 s', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-ds-dem-'));
+    try {
+      const r = await run(process.execPath, ['--import', 'tsx', 'server/data/import/cli.ts', '--source', 'ramp', writeDem(dir, 'ramp.tif', RAMP)], { DATABASE_URL: dbUrl, DATA_DIR: path.join(dir, 'cli') });
+      expect(r.code, r.out).toBe(0);
+      const client = await fetch(`${a.base}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'sandbox-client', client_secret: 'sandbox-secret' }) });
+      const token = ((await client.json()) as { data: { accessToken: string } }).data.accessToken;
+      const at = async (i: Instance) => {
+        const e = await fetch(`${i.base}/v1/elevation`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ coordinates: [[-122.3, 47.5]] }) });
+        return ((await e.json()) as { data: Array<{ elevationFt: number; source: string }> }).data[0]!;
+      };
+      const limit = bound(5000);
+      const ms = await within(limit, async () => (await at(a)).source === 'dem:ramp' && (await at(b)).source === 'dem:ramp');
+      expect(ms).toBeLessThan(limit);
+      expect(await at(b)).toEqual(await at(a));
+      expect(Math.abs((await at(a)).elevationFt - rampFt(-122.3, 47.5))).toBeLessThanOrEqual(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('a sandbox TFR published on one instance is in the briefings of the other within 5 s', async () => {
     const token = await personToken(a, 'faa@sandbox.example', 'demo-faa');

@@ -33,6 +33,8 @@ export const demSourceName = (d: DemEntry) => `dem:${d.name}`;
 
 export class DemSource {
   private dems: DemEntry[] = [];
+  /** Set with PostgreSQL: the store's DEMs, cached in DATA_DIR (server/data/dem-store.ts); index.json is then not read. */
+  private stored: DemEntry[] | null = null;
   private indexMtime = -1;
   private checkedAt = -Infinity;
   private readonly tiffs = new LRUCache<string, Promise<{ tiff: GeoTIFF; image: GeoTIFFImage }>>({
@@ -44,8 +46,14 @@ export class DemSource {
 
   constructor(private readonly dataDir: string, private readonly checkMs = INDEX_CHECK_MS) {}
 
-  /** The DEMs of the index, re-read when the import has rewritten it. */
+  /** Samples these DEMs (the store's, synced into DATA_DIR) from now on, instead of DATA_DIR's index. */
+  useStored(entries: DemEntry[]): void {
+    this.stored = entries;
+  }
+
+  /** The DEMs of the index, re-read when the import has rewritten it (or the store's, once given). */
   async entries(): Promise<DemEntry[]> {
+    if (this.stored) return this.stored;
     const now = Date.now();
     if (now - this.checkedAt < this.checkMs) return this.dems;
     this.checkedAt = now;

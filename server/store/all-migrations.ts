@@ -13,3 +13,4 @@ import './datasets';
 import './invites';
 import './positions';
 import './subscribers';
+import './dems';

@@ -1,7 +1,7 @@
 /**
  * npm run data:import -- <files…> [--no-activate] [--layer <layer> <file>] [--source <name>]
  * GeoTIFF DEMs (told by their first bytes) go to DATA_DIR/dem/ (server/data/import/dem.ts; --source
- * names a single one). The others:
+ * names a single one), or with DATABASE_URL into the database, which every instance loads. The others:
  * imports FAA files (UDDS/ADDS GeoJSON, NASR APT CSV, tfr.faa.gov XML) into DATA_DIR (default ./.data),
  * or with DATABASE_URL into the database where every instance picks it up (docs/deploy.md "Datasets"),
  * and, unless --no-activate, makes the result the dataset the service starts on. A file that cannot
@@ -11,7 +11,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatasetRepository } from '../dataset-store';
 import { LAYERS, type Layer } from '../model';
-import { importDems, isTiffFile } from './dem';
+import { openDb } from '../../store/db';
+import type { ImportError } from './common';
+import { checkDems, importDems, isTiffFile, type DemImportOptions } from './dem';
+import type { DemEntry } from './dem-index';
 import { ImportFailure, importFilesDetailed, type ImportReport } from './import-files';
 
 export interface CliArgs {
@@ -51,6 +54,23 @@ export function parseArgs(argv: string[]): CliArgs {
   return args;
 }
 
+/** With DATABASE_URL: checks the DEMs, then stores them in the database (docs/elevation.md "DEMs with PostgreSQL"). */
+async function storeDems(paths: string[], databaseUrl: string, dataDir: string, opts: DemImportOptions): Promise<{ entries: DemEntry[]; errors: ImportError[] }> {
+  const { checked, errors } = await checkDems(paths, opts);
+  if (errors.length) return { entries: [], errors };
+  const { migrate } = await import('../../store/migrations');
+  await import('../../store/all-migrations');
+  const { publishDems } = await import('../dem-store');
+  const db = await openDb({ databaseUrl, dataDir });
+  try {
+    await migrate(db);
+    await publishDems(db, checked);
+  } finally {
+    await db.close();
+  }
+  return { entries: checked.map((c) => c.entry), errors: [] };
+}
+
 export function formatReport(report: ImportReport): string {
   const lines: string[] = [];
   const width = Math.max(...report.files.map((f) => path.basename(f.path).length));
@@ -82,13 +102,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const tiffs = new Set<string>();
   for (const f of args.files) if (await isTiffFile(f)) tiffs.add(f);
   if (tiffs.size) {
-    const dems = await importDems([...tiffs], dataDir, args.source !== undefined ? { source: args.source } : {});
+    const opts = args.source !== undefined ? { source: args.source } : {};
+    const dems = env.DATABASE_URL ? await storeDems([...tiffs], env.DATABASE_URL, dataDir, opts) : await importDems([...tiffs], dataDir, opts);
     if (dems.errors.length) {
       console.error('DEM import failed; the stored DEMs were not changed.');
       for (const err of dems.errors) console.error(`  ${err.message}`);
       return 1;
     }
-    for (const d of dems.entries) console.log(`DEM dem:${d.name}: ${d.width}×${d.height} px, ${d.bounds.map((b) => b.toFixed(4)).join(', ')} (${d.crs}), copied to ${path.join(dataDir, 'dem', d.file)}`);
+    const where = (d: DemEntry) => (env.DATABASE_URL ? 'stored in the database (every instance loads it)' : `copied to ${path.join(dataDir, 'dem', d.file)}`);
+    for (const d of dems.entries) console.log(`DEM dem:${d.name}: ${d.width}×${d.height} px, ${d.bounds.map((b) => b.toFixed(4)).join(', ')} (${d.crs}), ${where(d)}`);
     args.files = args.files.filter((f) => !tiffs.has(f));
     if (args.files.length === 0) return 0;
   } else if (args.source !== undefined) {

@@ -111,12 +111,18 @@ export interface DemImportOptions {
   now?: Date;
 }
 
-/** Checks every file, then copies them into <dataDir>/dem/ and rewrites the index; with any error nothing is written. */
-export async function importDems(paths: string[], dataDir: string, opts: DemImportOptions = {}): Promise<{ entries: DemEntry[]; errors: ImportError[] }> {
-  if (opts.source !== undefined && paths.length !== 1) return { entries: [], errors: [new ImportError('--source', 'names one DEM file; import the others separately')] };
-  if (opts.source !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(opts.source)) return { entries: [], errors: [new ImportError('--source', 'takes 1 to 64 letters, digits, dots, dashes or underscores')] };
+export interface CheckedDem {
+  p: string;
+  entry: DemEntry;
+  bytes: Uint8Array;
+}
+
+/** Reads and checks every file (with its name in the errors); nothing is written. */
+export async function checkDems(paths: string[], opts: DemImportOptions = {}): Promise<{ checked: CheckedDem[]; errors: ImportError[] }> {
+  if (opts.source !== undefined && paths.length !== 1) return { checked: [], errors: [new ImportError('--source', 'names one DEM file; import the others separately')] };
+  if (opts.source !== undefined && !/^[A-Za-z0-9._-]{1,64}$/.test(opts.source)) return { checked: [], errors: [new ImportError('--source', 'takes 1 to 64 letters, digits, dots, dashes or underscores')] };
   const errors: ImportError[] = [];
-  const checked: Array<{ p: string; entry: DemEntry }> = [];
+  const checked: CheckedDem[] = [];
   const importedAt = (opts.now ?? new Date()).toISOString();
   for (const p of paths) {
     const base = path.basename(p);
@@ -127,13 +133,19 @@ export async function importDems(paths: string[], dataDir: string, opts: DemImpo
       const info = await inspectDem(bytes, base);
       const name = opts.source ?? base.replace(/\.(tiff?|gtiff)$/i, '').replace(/[^A-Za-z0-9._-]/g, '_');
       const effectiveDate = dateFromName(base);
-      checked.push({ p, entry: { ...info, name, file: `${name}.tif`, importedAt, ...(effectiveDate ? { effectiveDate } : {}) } });
+      checked.push({ p, bytes, entry: { ...info, name, file: `${name}.tif`, importedAt, ...(effectiveDate ? { effectiveDate } : {}) } });
     } catch (e) {
       errors.push(e instanceof ImportError ? e : new ImportError(base, (e as Error).message));
     }
   }
   const names = checked.map((c) => c.entry.name);
   for (const n of names.filter((n, i) => names.indexOf(n) !== i)) errors.push(new ImportError(n, 'two files of this import have the same name; rename one or use --source'));
+  return errors.length ? { checked: [], errors } : { checked, errors: [] };
+}
+
+/** Checks every file, then copies them into <dataDir>/dem/ and rewrites the index; with any error nothing is written. */
+export async function importDems(paths: string[], dataDir: string, opts: DemImportOptions = {}): Promise<{ entries: DemEntry[]; errors: ImportError[] }> {
+  const { checked, errors } = await checkDems(paths, opts);
   if (errors.length) return { entries: [], errors };
 
   const dir = path.join(dataDir, DEM_DIR);

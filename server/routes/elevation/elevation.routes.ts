@@ -2,6 +2,7 @@
 import { ErrorSchema } from '../../contract/common';
 import { ElevationV1RequestSchema, ElevationV1ResponseSchema, ElevationV2RequestSchema, ElevationV2ResponseSchema } from '../../contract/elevation';
 import { route } from '../../http/route';
+import { registerDemWorkers } from '../../services/elevation/dem-sync';
 import { elevationV1Handler, elevationV2Handler } from './elevation.handlers';
 
 const err = (description: string) => ({ description, schema: ErrorSchema });
@@ -11,6 +12,9 @@ const MODEL =
   'where that DEM has no data there, the model answers and source says so. Elsewhere answered by the sandbox terrain model: inverse-distance weighting of the field elevations of the 6 nearest airports of the current dataset ' +
   '(median error 42 ft, 90th percentile 273 ft by cross-validation). Beyond 30 NM from any airport (ocean, wilderness) elevationFt is null and source is no-coverage. ' +
   'source names the model and dataset version. See docs/elevation.md.';
+
+// With PostgreSQL, the DEMs come from the store (services/elevation/dem-sync.ts).
+registerDemWorkers();
 
 export const elevationRoutes = [
   route({
