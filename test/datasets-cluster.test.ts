@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAMP, rampFt, writeDem } from '../server/data/import/dem-fixture';
-import { openPostgres } from '../server/store/postgres';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
