@@ -10,6 +10,7 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import { bootstrap, loadDataset } from './bootstrap';
 import { loadConfig } from './config';
+import { useHeavyConfig } from './workers/heavy-config';
 import { DEMO_ACCOUNTS } from './seed';
 import { warmUpTiles } from './tiles/render';
 import { populationModel } from './domain/surface/population-model';
@@ -25,7 +26,9 @@ process.umask(0o077);
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // Every setting is read and checked here, before anything starts: a bad value exits naming its variable.
   const config = loadConfig();
+  useHeavyConfig(config.heavy);
   secureDataDir(config.dataDir);
   const lifecycle = new Lifecycle();
   let app: Hono | null = null;
