@@ -1,20 +1,28 @@
 /** POST /v2/route over HTTP: around P-56 with the real population model, blockers named, scopes, hostile input. */
 import { booleanIntersects, lineString } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useLoadScaledBudgets, warmUpPool } from '../../../test/helpers/load';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import type { RouteFeature } from '../../contract/route';
 import { datasetFile } from '../../domain/briefing/fixtures/build';
 import { NOW } from '../../domain/briefing/fixtures';
 import { nationwide } from '../../domain/briefing/fixtures/nationwide';
+import { surfacePool } from '../../workers/surface-pool';
 
 const p56 = nationwide.filter((f) => f.id.startsWith('sua:P-56'));
 let svc: TestService;
 let token: string;
 beforeAll(async () => {
+  // The route budget (2 s) scaled by the machine's load: a loaded CI box must not turn this route into a 408.
+  useLoadScaledBudgets();
   svc = await startTestService({ dataset: datasetFile(p56), now: NOW });
   token = await svc.clientToken('route:create');
+  await warmUpPool();
+}, 180_000); // the pool's thread builds the population model: tens of seconds on a loaded box
+afterAll(async () => {
+  await svc.close();
+  await surfacePool().close();
 });
-afterAll(() => svc.close());
 
 const post = (body: unknown, t: string | null = token) => svc.call('POST', '/v2/route', { body, ...(t ? { token: t } : {}) });
 const west = [-77.075, 38.892], east = [-76.985, 38.892];
