@@ -81,6 +81,13 @@ describe('POST /v2/route', () => {
     }
   });
 
+  it('plans a route whose search region reaches past 180° (the pool fills the region box there too)', async () => {
+    const r = await post({ geometry: line([179.95, 51.4], [179.99, 51.41]), maxAltitude: 100 });
+    expect(r.status, await r.clone().text()).toBe(200);
+    const { data } = (await r.json()) as { data: RouteFeature };
+    expect(data.geometry.coordinates.at(-1)).toEqual([179.99, 51.41]);
+  });
+
   it('answers 408 when the asked resolution would search too many cells', async () => {
     const r = await post({ geometry: line([-99, 38], [-98.7, 38]), maxAltitude: 100, resolution: 10 });
     expect(r.status).toBe(408);
