@@ -1,6 +1,10 @@
-/** The settings of leases, time-outs, the connection cap and draining: defaults, and refusals that name the variable. */
+/** The settings of leases, time-outs, the connection cap, draining and heavy work: defaults, and refusals that name the variable. */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { currentHeavyConfig, useHeavyConfig } from './workers/heavy-config';
 
 describe('cluster and connection settings', () => {
   it('have the documented defaults (docs/deploy.md, docs/security.md ("Connections"))', () => {
@@ -23,4 +27,52 @@ describe('cluster and connection settings', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(/must not exceed REQUEST_TIMEOUT_SECONDS/);
     expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
   });
+});
+
+describe('heavy-work settings (worker pool, main-thread gate, time budgets)', () => {
+  const vars = ['WORKER_THREADS', 'WORKER_QUEUE', 'WORKER_IDLE_SECONDS', 'REQUEST_BUDGET_MS', 'MAIN_THREAD_BUDGET_MS', 'MAIN_THREAD_QUEUE', 'ROUTE_BUDGET_MS'];
+
+  it('are parsed with the rest of the settings, with the documented defaults (docs/security.md, "Heavy work")', () => {
+    expect(loadConfig({ WORKER_THREADS: '3' }).heavy).toEqual({
+      workerThreads: 3,
+      workerQueue: 64,
+      workerIdleMs: 60_000,
+      requestBudgetMs: 1_500,
+      mainThreadBudgetMs: 250,
+      mainThreadQueue: 32,
+      routeBudgetMs: 2_000,
+    });
+    expect(loadConfig({ ROUTE_BUDGET_MS: '5000', MAIN_THREAD_QUEUE: '4' }).heavy).toMatchObject({ routeBudgetMs: 5_000, mainThreadQueue: 4 });
+  });
+
+  it('refuse a bad value of each at load, naming the variable', () => {
+    for (const name of vars) {
+      for (const bad of ['0', '-5', '1.5', 'soon']) expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(`^${name} must be a positive integer`));
+    }
+  });
+
+  it('are what the process uses once the service starts with them, whatever the environment says later', () => {
+    const cfg = loadConfig({ ROUTE_BUDGET_MS: '1234' }).heavy;
+    useHeavyConfig(cfg);
+    const before = process.env.ROUTE_BUDGET_MS;
+    process.env.ROUTE_BUDGET_MS = 'not read at first use';
+    try {
+      expect(currentHeavyConfig()).toBe(cfg);
+    } finally {
+      if (before === undefined) delete process.env.ROUTE_BUDGET_MS;
+      else process.env.ROUTE_BUDGET_MS = before;
+    }
+  });
+
+  it('stop the service at start with a message naming the variable (the process exits before it listens)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: { ...process.env, ROUTE_BUDGET_MS: 'two seconds', PORT: '0', DATA_DIR: path.join(os.tmpdir(), `skyplan-config-${process.pid}`), PORTAL_DIR: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/ROUTE_BUDGET_MS must be a positive integer, got "two seconds"/);
+  }, 60_000);
 });

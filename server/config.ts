@@ -2,6 +2,7 @@
  * Service configuration from the environment. Every variable is listed in the README.
  */
 import path from 'node:path';
+import { heavyConfig, type HeavyConfig } from './workers/heavy-config';
 
 export type Profile = 'sandbox' | 'production';
 
@@ -51,6 +52,8 @@ export interface Config {
   /** Proxies in front of the service whose X-Forwarded-For entries are trusted (0: the socket's address). */
   trustProxyHops: number;
   rateLimits: RateLimitConfig;
+  /** The worker pool, the main-thread gate and the time budgets (WORKER_*, *_BUDGET_MS, MAIN_THREAD_QUEUE). */
+  heavy: HeavyConfig;
 }
 
 /** Limits kept in the store, so every instance on one store counts together (docs/security.md). 0 turns one off. */
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE', 1200, env),
       accountsPerAddressPerHour: int('RATE_LIMIT_ACCOUNTS_PER_HOUR', 10, env),
     },
+    heavy: heavyConfig(env),
   };
 }
 

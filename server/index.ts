@@ -10,9 +10,9 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import { bootstrap, loadDataset } from './bootstrap';
 import { loadConfig } from './config';
+import { useHeavyConfig } from './workers/heavy-config';
 import { DEMO_ACCOUNTS } from './seed';
 import { warmUpTiles } from './tiles/render';
-import { populationModel } from './domain/surface/population-model';
 import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller } from './background';
 import { refreshTimeRelative } from './data/generate';
 import { jsonLogger, type AppDeps } from './deps';
@@ -25,7 +25,9 @@ process.umask(0o077);
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // Every setting is read and checked here, before anything starts: a bad value exits naming its variable.
   const config = loadConfig();
+  useHeavyConfig(config.heavy);
   secureDataDir(config.dataDir);
   const lifecycle = new Lifecycle();
   let app: Hono | null = null;
@@ -95,11 +97,9 @@ async function main(): Promise<void> {
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(28)} ${a.password.padEnd(14)} ${a.roles.join(', ')}${a.organization ? ` — ${a.organization}` : ''}`);
   }
   console.log(lines.join('\n') + '\n');
-  // Build the tile layers and the population model now, not on the first requests that need them.
-  setTimeout(() => {
-    warmUpTiles(ready.datasets.current(), ready.now());
-    populationModel();
-  }, 0).unref();
+  // Build the tile layers now, not on the first requests that need them. The population model (~100 MB)
+  // is built in the worker pool's threads only: no route on the main thread uses it.
+  setTimeout(() => warmUpTiles(ready.datasets.current(), ready.now()), 0).unref();
 }
 
 main().catch((err) => {

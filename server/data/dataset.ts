@@ -35,6 +35,13 @@ export function partBBoxes(g: FeatureGeometry): BBox[] {
   return g.coordinates.map((coordinates) => geometryBBox({ type: 'Polygon', coordinates }));
 }
 
+/** The box a feature is indexed by: its geometry's, and a line's with its corridor half-width (a search by area finds it). */
+export function featureBBox(f: AirspaceFeature): BBox {
+  const bb = geometryBBox(f.geometry);
+  const width = f.layer === 'mtr' && typeof f.props?.widthNm === 'number' ? f.props.widthNm / 2 : 0;
+  return width > 0 ? expandBBox(bb, width) : bb;
+}
+
 /** Degrees of latitude per nautical mile (1 NM = 1 minute of arc). */
 export const DEG_PER_NM = 1 / 60;
 
@@ -64,12 +71,7 @@ export class Dataset {
     this.generatedAt = file.generatedAt;
     this.sources = file.sources;
     this.features = file.features;
-    this.bboxes = file.features.map((f) => {
-      const bb = geometryBBox(f.geometry);
-      // Lines are indexed with their corridor half-width so a search by area finds them.
-      const width = f.layer === 'mtr' && typeof f.props?.widthNm === 'number' ? f.props.widthNm / 2 : 0;
-      return width > 0 ? expandBBox(bb, width) : bb;
-    });
+    this.bboxes = file.features.map(featureBBox);
     for (const f of file.features) this.byId.set(f.id, f);
     if (file.features.length === 0) {
       this.index = null;

@@ -1,5 +1,7 @@
 /**
- * Settings of heavy work (the worker pool and the main-thread gate), read from the environment once.
+ * Settings of heavy work (the worker pool and the main-thread gate). Parsed with the rest of the
+ * service's settings by loadConfig (server/config.ts) at start, so a bad value stops the service
+ * before it listens, naming the variable; server/index.ts hands the result to useHeavyConfig.
  * Every number and why: docs/security.md ("Heavy work: worker pool and time budgets").
  */
 import { availableParallelism } from 'node:os';
@@ -34,7 +36,8 @@ export function defaultWorkerThreads(cores = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
 
-export function heavyConfig(env: NodeJS.ProcessEnv = process.env): HeavyConfig {
+/** Parses the settings; throws an Error naming the variable of a bad value (loadConfig calls it). */
+export function heavyConfig(env: NodeJS.ProcessEnv): HeavyConfig {
   return {
     workerThreads: positiveInt(env, 'WORKER_THREADS', defaultWorkerThreads()),
     workerQueue: positiveInt(env, 'WORKER_QUEUE', 64),
@@ -48,7 +51,16 @@ export function heavyConfig(env: NodeJS.ProcessEnv = process.env): HeavyConfig {
 
 let current: HeavyConfig | null = null;
 
-/** The process's settings, read at first use. */
+/** Sets the process's settings: called once at start with the validated config (server/index.ts). */
+export function useHeavyConfig(cfg: HeavyConfig): void {
+  current = cfg;
+}
+
+/**
+ * The process's settings: those the service started with. Where no service started (in-process tests,
+ * benches) the defaults; the environment is never read here, at first use, so a bad value cannot
+ * surface only when the first heavy request comes.
+ */
 export function currentHeavyConfig(): HeavyConfig {
-  return (current ??= heavyConfig());
+  return (current ??= heavyConfig({}));
 }

@@ -22,6 +22,8 @@ interface TaskBase {
   /** Date.now() when the request's handler started, and its budget from then (ms). */
   start: number;
   budgetMs: number;
+  /** Most cells (default the surface routes' MAX_CELLS); Generate Route's region allows for its estimate's error. */
+  maxCells?: number | undefined;
 }
 
 export type SurfaceTask =
@@ -94,7 +96,7 @@ function densitiesOf(cells: string[], model: PopulationModel, budget: Budget): n
 
 function run(task: SurfaceTask, budget: Budget, model: () => PopulationModel): SurfaceTaskResult {
   budget.check(); // the time spent waiting for a worker counts
-  const cells = cellsFor(task.geometry, task.resolution);
+  const cells = cellsFor(task.geometry, task.resolution, task.maxCells);
   if (task.kind === 'cells') return { cells: packCells(cells) };
   const values = densitiesOf(cells, model(), budget);
   if (task.kind === 'cellDensities') return { cells: packCells(cells, values) };

@@ -1,15 +1,35 @@
 /**
- * Bounds for tests that watch a listening service stay responsive. The bounds are the issue's on a
- * machine with a core to spare. The test runner itself runs two files at once on this 2-core machine,
- * so a bound never drops below twice the issue's; when the machine is oversubscribed (load average
- * above its cores, as on a shared development box) it grows with the load per core. Such a bound
- * still tells a frozen process (the QA report's freezes were 6.6 s and a 60 s exit) from a busy one.
- * Speed itself is measured in `npm run bench`, never here.
+ * How a test allows for the machine's load. Speed itself is measured in `npm run bench`, never here.
+ * - `machineSlowdown()`: how much slower than an idle machine this one runs now (1 when idle): the
+ *   1-minute load average per core. Tests that depend on a time budget scale it by this.
+ * - `loadFactor()`: bounds for tests that watch a listening service stay responsive. The bounds are the
+ *   issue's on a machine with a core to spare. The test runner itself runs two files at once on this
+ *   2-core machine, so a bound never drops below twice the issue's, and grows with the load per core
+ *   beyond that. Such a bound still tells a frozen process (the QA report's freezes were 6.6 s and a
+ *   60 s exit) from a busy one.
  */
 import { availableParallelism, loadavg } from 'node:os';
+import { heavyConfig, useHeavyConfig } from '../../server/workers/heavy-config';
+import { surfacePool } from '../../server/workers/surface-pool';
+
+export function machineSlowdown(): number {
+  return Math.max(1, loadavg()[0]! / availableParallelism());
+}
 
 export function loadFactor(): number {
-  return Math.max(2, loadavg()[0]! / availableParallelism());
+  return Math.max(2, machineSlowdown());
 }
 
 export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
+
+/** The default request and route budgets, scaled by the machine's load, for this test process. */
+export function useLoadScaledBudgets(): void {
+  const d = heavyConfig({});
+  const k = machineSlowdown();
+  useHeavyConfig({ ...d, routeBudgetMs: Math.round(d.routeBudgetMs * k), requestBudgetMs: Math.round(d.requestBudgetMs * k) });
+}
+
+/** Starts the worker pool's thread (it builds the population model, seconds on a loaded box) before the tests time anything. */
+export async function warmUpPool(): Promise<void> {
+  await surfacePool().run({ kind: 'cells', geometry: { type: 'Point', coordinates: [-100, 40] }, resolution: 5, budgetMs: 600_000 });
+}

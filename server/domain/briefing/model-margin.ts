@@ -47,5 +47,5 @@ export function modelUncertainty(dataset: Dataset, input: FeatureGeometry, ctx: 
     `are approximations, so this place is treated as controlled: get authorization as you would inside it, or check the FAA's ` +
     `published facility map before flying.`;
   const notice = buildNotice({ feature: rep, outcome, distanceNm: 0, ctx, title: `Modelled airspace of ${facilityOf(rep)}: boundary uncertain`, description });
-  return { notice, outcome, authorization: outcome.authorization, controlled: true, features: near.map((h) => h.feature) };
+  return { notice, outcome, authorization: outcome.authorization, controlled: true, features: near.map((h) => h.feature), modelMargin: true };
 }

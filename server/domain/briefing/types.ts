@@ -12,4 +12,6 @@ export interface Evaluated {
   controlled: boolean;
   /** The dataset features behind the notice (several when cells or sectors are folded together). */
   features: AirspaceFeature[];
+  /** Set on the model-margin notice (model-margin.ts): its decision rests on modelled airspace near the input, not on what the input touches. */
+  modelMargin?: true;
 }

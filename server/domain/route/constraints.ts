@@ -4,7 +4,7 @@
  */
 import type { Dataset } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
-import { assessArea, type BriefingOptions } from '../briefing';
+import { assessArea, type BriefingOptions, type Evaluated } from '../briefing';
 import { cellFacilities } from '../briefing/facility-map';
 
 /** Something the route may not enter, named as the briefing names it. */
@@ -28,7 +28,11 @@ export interface ConstraintOptions extends BriefingOptions {
 }
 
 export function judge(dataset: Dataset, geometry: FeatureGeometry, opts: ConstraintOptions): Verdict {
-  const evaluated = assessArea(dataset, geometry, { ...opts, includeGeometry: false });
+  return verdictOf(assessArea(dataset, geometry, { ...opts, includeGeometry: false }), opts);
+}
+
+/** The verdict on the engine's decisions for one geometry. */
+export function verdictOf(evaluated: Evaluated[], opts: ConstraintOptions): Verdict {
   const laanc = new Set<string>();
   let controlled = false;
   for (const e of evaluated) {

@@ -4,12 +4,13 @@
  * dataset and the population density come in. Algorithm, resolution, weights and limits: docs/route.md.
  */
 import type { Position } from 'geojson';
-import { cellToBoundary, cellToLatLng, getHexagonAreaAvg, greatCircleDistance, gridPathCells, latLngToCell } from 'h3-js';
+import { cellToLatLng, getHexagonAreaAvg, greatCircleDistance, gridPathCells, latLngToCell } from 'h3-js';
 import type { BriefingResult } from '../../contract/briefing';
 import { ROUTE_MAX_RESOLUTION, ROUTE_MAX_VIA_POINTS, ROUTE_MIN_RESOLUTION } from '../../contract/route';
 import type { Dataset } from '../../data/dataset';
 import { briefArea, type BriefingOptions } from '../briefing';
 import type { Budget } from '../budget';
+import { CellJudge } from './cells';
 import { judge, type Blocker, type Verdict } from './constraints';
 import { search } from './search';
 
@@ -50,6 +51,8 @@ export interface RouteRequest {
   density: (cell: string) => number;
   /** false: plain Dijkstra (the bench's baseline). */
   heuristic?: boolean;
+  /** false: the engine judges every cell on its own, as before the bulk judgement (the bench's "before"). */
+  bulk?: boolean;
   /** The request's time budget, checked before each engine call (server/domain/budget.ts). */
   budget?: Budget | undefined;
 }
@@ -61,6 +64,8 @@ export interface RouteResult {
   /** H3 cells of the least-cost path before smoothing. */
   cells: number;
   expanded: number;
+  /** Engine runs behind the cell verdicts (the bulk judgement's measure; smoothing's are not counted). */
+  judged: number;
   laancFacilities: string[];
   briefing: BriefingResult;
 }
@@ -88,7 +93,7 @@ export function searchRegion(positions: Position[], resolution?: number) {
   return { box, resolution: res };
 }
 
-function checkInput(req: RouteRequest): void {
+function checkInput(req: Pick<RouteRequest, 'positions'>): void {
   const p = req.positions;
   if (p.length < 2) throw new RouteInputError('geometry.coordinates', 'a route needs a first and a last position');
   if (p.length - 2 > MAX_VIA_POINTS) throw new RouteInputError('geometry.coordinates', `at most ${MAX_VIA_POINTS} via points (${MAX_VIA_POINTS + 2} positions) are allowed; got ${p.length - 2}`);
@@ -98,6 +103,18 @@ function checkInput(req: RouteRequest): void {
   }
 }
 
+/**
+ * The checked request's search region, as a polygon to fill with cells (the population model's, in
+ * the worker pool), or throws RouteInputError (422) or RouteTooLargeError (408) as planRoute would.
+ */
+export function routeRegion(req: Pick<RouteRequest, 'positions' | 'resolution'>) {
+  checkInput(req);
+  const { box, resolution } = searchRegion(req.positions, req.resolution);
+  const [w, s, e, n] = box;
+  const polygon = { type: 'Polygon' as const, coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] };
+  return { box, resolution, polygon };
+}
+
 /** Plans the route, or throws RouteInputError (422), RouteTooLargeError (408) or RouteBlockedError (422). */
 export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
   checkInput(req);
@@ -105,12 +122,12 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
   const opts = { ...req.briefing, maxAltitudeFt: req.maxAltitudeFt, allowControlled: req.allowControlled ?? false };
   const weight = req.avoidPopulation ? RISK.avoidWeight : RISK.weight;
   const verdicts = new Map<string, Verdict>();
+  const cellJudge = new CellJudge(dataset, box, opts, req.bulk ?? true);
   const verdict = (cell: string): Verdict => {
     let v = verdicts.get(cell);
     if (!v) {
       req.budget?.check();
-      const ring = cellToBoundary(cell, true);
-      v = judge(dataset, { type: 'Polygon', coordinates: [ring] }, opts);
+      v = cellJudge.verdict(cell);
       verdicts.set(cell, v);
     }
     return v;
@@ -164,7 +181,7 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
   const laancFacilities = [...new Set(path.flatMap((c) => verdict(c).laancFacilities))].sort();
   let distanceM = 0;
   for (let i = 1; i < coordinates.length; i++) distanceM += metres(coordinates[i - 1]!, coordinates[i]!);
-  return { coordinates, distanceM: Math.round(distanceM), resolution, cells: path.length, expanded, laancFacilities, briefing };
+  return { coordinates, distanceM: Math.round(distanceM), resolution, cells: path.length, expanded, judged: cellJudge.engineRuns, laancFacilities, briefing };
 }
 
 /**

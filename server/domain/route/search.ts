@@ -21,7 +21,7 @@ export interface SearchResult {
   expanded: number;
 }
 
-const centre = (cell: string): [number, number] => cellToLatLng(cell) as [number, number];
+const cellCentre = (cell: string): [number, number] => cellToLatLng(cell) as [number, number];
 const metres = (a: [number, number], b: [number, number]) => greatCircleDistance(a, b, 'm');
 
 /** A tiny binary heap of [priority, cell]: no library in the tree offers one. */
@@ -64,6 +64,13 @@ class Heap {
 
 /** A* when `heuristic` is true (the default), Dijkstra otherwise; both return a least-cost path. */
 export function search(graph: SearchGraph, start: string, goal: string, heuristic = true): SearchResult {
+  // Each cell's centre is asked for by every neighbour it has: computed once.
+  const centres = new Map<string, [number, number]>();
+  const centre = (cell: string): [number, number] => {
+    let c = centres.get(cell);
+    if (!c) centres.set(cell, (c = cellCentre(cell)));
+    return c;
+  };
   const goalLatLng = centre(goal);
   const h = (cell: string) => (heuristic ? metres(centre(cell), goalLatLng) : 0);
   const g = new Map<string, number>([[start, 0]]);

@@ -232,3 +232,8 @@ export function populationModel(): PopulationModel {
 export function modelOf(places: ReadonlyArray<{ lat: number; lon: number; population: number }>): PopulationModel {
   return new KernelModel(places.map((p) => ({ population: p.population, loc: { coordinates: [p.lon, p.lat] } })));
 }
+
+/** Whether this thread has built the shared model (tests: the service's main thread never should). */
+export function populationModelBuilt(): boolean {
+  return shared !== null;
+}

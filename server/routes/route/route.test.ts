@@ -1,20 +1,28 @@
 /** POST /v2/route over HTTP: around P-56 with the real population model, blockers named, scopes, hostile input. */
 import { booleanIntersects, lineString } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useLoadScaledBudgets, warmUpPool } from '../../../test/helpers/load';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import type { RouteFeature } from '../../contract/route';
 import { datasetFile } from '../../domain/briefing/fixtures/build';
 import { NOW } from '../../domain/briefing/fixtures';
 import { nationwide } from '../../domain/briefing/fixtures/nationwide';
+import { surfacePool } from '../../workers/surface-pool';
 
 const p56 = nationwide.filter((f) => f.id.startsWith('sua:P-56'));
 let svc: TestService;
 let token: string;
 beforeAll(async () => {
+  // The route budget (2 s) scaled by the machine's load: a loaded CI box must not turn this route into a 408.
+  useLoadScaledBudgets();
   svc = await startTestService({ dataset: datasetFile(p56), now: NOW });
   token = await svc.clientToken('route:create');
+  await warmUpPool();
+}, 180_000); // the pool's thread builds the population model: tens of seconds on a loaded box
+afterAll(async () => {
+  await svc.close();
+  await surfacePool().close();
 });
-afterAll(() => svc.close());
 
 const post = (body: unknown, t: string | null = token) => svc.call('POST', '/v2/route', { body, ...(t ? { token: t } : {}) });
 const west = [-77.075, 38.892], east = [-76.985, 38.892];
@@ -71,6 +79,13 @@ describe('POST /v2/route', () => {
       expect(r.status, text).toBe(status);
       expect(text).toMatch(field);
     }
+  });
+
+  it('plans a route whose search region reaches past 180° (the pool fills the region box there too)', async () => {
+    const r = await post({ geometry: line([179.95, 51.4], [179.99, 51.41]), maxAltitude: 100 });
+    expect(r.status, await r.clone().text()).toBe(200);
+    const { data } = (await r.json()) as { data: RouteFeature };
+    expect(data.geometry.coordinates.at(-1)).toEqual([179.99, 51.41]);
   });
 
   it('answers 408 when the asked resolution would search too many cells', async () => {
