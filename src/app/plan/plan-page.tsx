@@ -262,6 +262,7 @@ export function PlanPage() {
             altitude={plan.maxAltitude}
             unit={plan.unit}
             onAltitude={(v) => update({ maxAltitude: v })}
+            pathWidthM={plan.widthM}
             window={flightTimes}
             blockedText={account}
             onPickPoint={pickPoint}

@@ -36,14 +36,14 @@ function setup(answer: () => Response, drawnLine: Position[] | null = null) {
   const onShow = vi.fn<(s: RouteShapes | null) => void>();
   const onAccept = vi.fn<(line: Position[]) => void>();
   const onAltitude = vi.fn<(v: number) => void>();
-  const { rerender } = renderWithClient(<RoutePanel drawnLine={drawnLine} altitude={200} unit="ft" onAltitude={onAltitude} window={WINDOW} blockedText={null} onPickPoint={onPickPoint} onShow={onShow} onAccept={onAccept} />);
+  const { rerender } = renderWithClient(<RoutePanel drawnLine={drawnLine} altitude={200} unit="ft" onAltitude={onAltitude} pathWidthM={60.96} window={WINDOW} blockedText={null} onPickPoint={onPickPoint} onShow={onShow} onAccept={onAccept} />);
   const pickOnMap = (which: 'start' | 'end', at: [number, number]) => {
     fireEvent.click(screen.getByTestId(`route:pick-${which}`));
     expect(screen.getByRole('status').textContent).toMatch(`Click or tap the map to set the ${which}`);
     act(() => pickDone!(at));
   };
   // The altitude is the plan's: the page passes back what the field set.
-  const setAltitude = (v: number) => rerender(<RoutePanel drawnLine={drawnLine} altitude={v} unit="ft" onAltitude={onAltitude} window={WINDOW} blockedText={null} onPickPoint={onPickPoint} onShow={onShow} onAccept={onAccept} />);
+  const setAltitude = (v: number) => rerender(<RoutePanel drawnLine={drawnLine} altitude={v} unit="ft" onAltitude={onAltitude} pathWidthM={60.96} window={WINDOW} blockedText={null} onPickPoint={onPickPoint} onShow={onShow} onAccept={onAccept} />);
   return { api, onShow, onAccept, onAltitude, setAltitude, pickOnMap };
 }
 
@@ -67,6 +67,7 @@ describe('RoutePanel', () => {
     expect(within(result).getByTestId('route:laanc').textContent).toBe('Needs LAANC authorization from SEA.');
     expect(within(result).getByTestId('route:notices').textContent).toMatch(/UAS facility map ceiling: Facility map SEA: ceiling 400 ft AGL/);
     // The map gets the suggested line and the two points.
+    expect(within(result).getByTestId('route:width-note').textContent).toMatch(/As the flight’s path it is 200 ft wide: read its briefing/);
     expect(onShow).toHaveBeenLastCalledWith({ line: ROUTE, points: [{ role: 'start', at: START }, { role: 'end', at: END }] });
 
     fireEvent.click(screen.getByTestId('route:accept'));

@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { ROUTE_MAX_VIA_POINTS } from '../../../../server/contract/route';
 import { Pill } from '../../../components/load-states';
 import type { Position } from '../../../geo/types';
-import { toFeet, type LengthUnit } from '../../../geo/units';
+import { METERS_PER_FOOT, toFeet, type LengthUnit } from '../../../geo/units';
 import type { RouteShapes } from '../../../map/route-layer';
 import { sourceText, STATUS_TEXT } from '../../briefing/briefing-text';
 import { ALTITUDE_FT, altitudeLimits } from '../../plan/components/flight-form';
@@ -27,6 +27,8 @@ interface Props {
   altitude: number;
   unit: LengthUnit;
   onAltitude(value: number): void;
+  /** The width a path is flown at (metres): the route is judged along its centre line only. */
+  pathWidthM: number;
   /** The flight window the route is judged for; null: the service's default (now, one hour). */
   window: { startTime: string; endTime: string } | null;
   /** Why the planner cannot ask (signed out), or null. */
@@ -42,11 +44,15 @@ interface Props {
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 const MAX_NOTICES_SHOWN = 6;
 
+function widthText(m: number, unit: LengthUnit): string {
+  return unit === 'ft' ? `${Math.round(m / METERS_PER_FOOT)} ft` : `${Math.round(m)} m`;
+}
+
 function positionText(p: Position | null): string {
   return p ? `${p[1].toFixed(5)}, ${p[0].toFixed(5)}` : 'not set';
 }
 
-export function RoutePanel({ drawnLine, altitude, unit, onAltitude, window, blockedText, onPickPoint, onShow, onAccept }: Props) {
+export function RoutePanel({ drawnLine, altitude, unit, onAltitude, pathWidthM, window, blockedText, onPickPoint, onShow, onAccept }: Props) {
   const [ends, setEnds] = useState<{ start: Position | null; end: Position | null; vias: Position[] }>({ start: null, end: null, vias: [] });
   const altitudeFt = Math.min(ALTITUDE_FT.max, Math.round(toFeet(altitude, unit)));
   const [allowControlled, setAllowControlled] = useState(false);
@@ -138,7 +144,7 @@ export function RoutePanel({ drawnLine, altitude, unit, onAltitude, window, bloc
         </button>
       )}
       {ends.vias.length > 0 && <p className="muted small">{ends.vias.length} via point{ends.vias.length > 1 ? 's' : ''} from the drawn path.</p>}
-      <NumberField label="Altitude" unit={`${unit} AGL, the flight’s`} value={altitude} {...altitudeLimits(unit)} step={unit === 'ft' ? 1 : 0.1} onChange={onAltitude} testId="route:altitude" />
+      <NumberField label="Flight altitude" unit={`${unit} AGL`} value={altitude} {...altitudeLimits(unit)} step={unit === 'ft' ? 1 : 0.1} onChange={onAltitude} testId="route:altitude" />
       <label className="check" htmlFor={checkId}>
         <input id={checkId} type="checkbox" checked={allowControlled} onChange={(e) => setAllowControlled(e.target.checked)} data-testid="route:allow-controlled" />
         <span>Allow controlled airspace (the route then needs LAANC authorizations)</span>
@@ -177,6 +183,10 @@ export function RoutePanel({ drawnLine, altitude, unit, onAltitude, window, bloc
               {route.properties.notices.length > MAX_NOTICES_SHOWN && <li className="muted">and {route.properties.notices.length - MAX_NOTICES_SHOWN} more</li>}
             </ul>
           )}
+          <p className="muted small" data-testid="route:width-note">
+            The service keeps the route’s centre line out of what it may not enter, and the route may pass right by it. As the flight’s
+            path it is {widthText(pathWidthM, unit)} wide: read its briefing after you use it, which judges the whole width.
+          </p>
           <button type="button" className="button button-primary" onClick={accept} data-testid="route:accept">
             Use this route
           </button>
