@@ -10,11 +10,12 @@ import type { StyleSpecification } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
 import { continuousFeatures, wrapLongitude } from '../geo/antimeridian';
 import { composeBasemap, loadBasemapStyle } from './basemap-style';
+import { carryOver, collapseAttribution, fallbackStyle } from './style-carry';
 import { DrawAdapter, type DrawHandlers } from './draw-adapter';
 import { addConflictLayers, CONFLICT_SOURCE } from './conflict-layer';
 import { addGroundLayers, GROUND_SOURCE } from './ground-layer';
-import { isOwnSource } from './ids';
 import { addOverlays, emptyCollection, overlayData, raiseOverlays, type Overlays } from './overlays';
+import { addRouteLayers, ROUTE_SOURCE, routeData, type RouteShapes } from './route-layer';
 import './draw.css';
 
 // Without this the production build cannot find MapLibre's worker ("Worker failed to load").
@@ -60,6 +61,9 @@ export class MapController {
   /** The loaded style of basemapUrl, composed under the service style on every style load. */
   private basemapStyle: StyleSpecification | null = null;
   private popup: maplibregl.Popup | null = null;
+  private route: RouteShapes | null = null;
+  /** Set while the route planner waits for a point: the next click goes there, not to onMapClick. */
+  private pick: ((lngLat: [number, number]) => void) | null = null;
 
   constructor(container: HTMLElement, private readonly options: MapControllerOptions) {
     this.styleUrl = options.styleUrl;
@@ -198,6 +202,22 @@ export class MapController {
     (this.map.getSource(CONFLICT_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(outlines ?? emptyCollection());
   }
 
+  /** The route planner's suggested line and its start, via and end points (null: none). */
+  setRoute(shapes: RouteShapes | null): void {
+    if (shapes === this.route) return;
+    this.route = shapes;
+    (this.map.getSource(ROUTE_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(routeData(shapes));
+  }
+
+  /**
+   * The next click on the map (outside drawing) picks a point for `done` instead of reading the map;
+   * null stops waiting. The crosshair tells the pilot the map waits for a point.
+   */
+  pickPoint(done: ((lngLat: [number, number]) => void) | null): void {
+    this.pick = done;
+    this.map.getCanvas().style.cursor = done ? 'crosshair' : '';
+  }
+
   /**
    * The map as a PNG data URL, for printing: a WebGL canvas prints blank unless its buffer is kept,
    * but it is still whole inside the 'render' event of the frame that drew it.
@@ -251,9 +271,11 @@ export class MapController {
     addOverlays(this.map);
     addGroundLayers(this.map);
     addConflictLayers(this.map);
+    addRouteLayers(this.map);
     raiseOverlays(this.map);
     (this.map.getSource(GROUND_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(this.groundHexes ?? emptyCollection());
     (this.map.getSource(CONFLICT_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(this.conflicts ?? emptyCollection());
+    (this.map.getSource(ROUTE_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(routeData(this.route));
     for (const id of this.hiddenLayers) this.applyVisibility(id);
     for (const [id, data] of overlayData(this.overlays, null)) {
       (this.map.getSource(id) as maplibregl.GeoJSONSource | undefined)?.setData(data);
@@ -264,7 +286,14 @@ export class MapController {
     const mode = this.draw.mode();
     if (mode.startsWith('draw_') || mode === 'direct_select') return;
     // Within -180..180, as the service takes it: past 180° (or on a copy of the world) the map gives 180.01.
-    this.options.handlers.onMapClick?.([wrapLongitude(e.lngLat.lng), e.lngLat.lat]);
+    const at: [number, number] = [wrapLongitude(e.lngLat.lng), e.lngLat.lat];
+    const pick = this.pick;
+    if (pick) {
+      this.pickPoint(null);
+      pick(at);
+      return;
+    }
+    this.options.handlers.onMapClick?.(at);
   };
 
   private readonly onError = (e: maplibregl.ErrorEvent) => {
@@ -278,26 +307,3 @@ export class MapController {
     this.map.setStyle(fallbackStyle(this.options.fallbackBackground), { transformStyle: carryOver });
   };
 }
-
-/**
- * MapLibre opens the compact attribution until the first drag; with the service's long source
- * list it then covers the bottom of the map, where a pilot clicks corners. Start it closed; the
- * (i) button opens it.
- */
-function collapseAttribution(container: HTMLElement): void {
-  const attrib = container.querySelector('.maplibregl-ctrl-attrib.maplibregl-compact-show');
-  attrib?.classList.remove('maplibregl-compact-show');
-}
-
-function fallbackStyle(background: string): StyleSpecification {
-  return { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': background } }] };
-}
-
-const carryOver = (prev: StyleSpecification | undefined, next: StyleSpecification): StyleSpecification => {
-  if (!prev) return next;
-  const sources = { ...next.sources };
-  for (const [id, src] of Object.entries(prev.sources)) if (isOwnSource(id)) sources[id] = src;
-  const kept = prev.layers.filter((l) => 'source' in l && typeof l.source === 'string' && isOwnSource(l.source));
-  return { ...next, sources, layers: [...next.layers, ...kept] };
-};
-

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { LocationBriefingV2Request } from '../../../server/contract/briefing';
 import { LocationReadout } from '../../features/briefing/components/location-readout';
+import { PointElevation } from '../../features/terrain/components/point-elevation';
 import type { MapController } from '../../map/map-controller';
 
 interface Props {
@@ -14,7 +15,10 @@ interface Props {
   timeZone: string;
 }
 
-/** The map's popup for a click: the map shows it, React fills it (through a portal into its element). */
+/**
+ * The map's popup for a click: the map shows it, React fills it (through a portal into its element)
+ * with what is there and the ground elevation.
+ */
 export function MapReadPopup({ map, at, flight, blockedText, timeZone }: Props) {
   const [element] = useState(() => document.createElement('div'));
   useEffect(() => {
@@ -25,7 +29,16 @@ export function MapReadPopup({ map, at, flight, blockedText, timeZone }: Props) 
     () => (at ? { longitude: round6(at[0]), latitude: round6(at[1]), ...flight } : null),
     [at, flight],
   );
-  return at ? createPortal(<LocationReadout input={input} blockedText={blockedText} timeZone={timeZone} />, element) : null;
+  const ground = useMemo<[number, number] | null>(() => (at && !blockedText ? [round6(at[0]), round6(at[1])] : null), [at, blockedText]);
+  return at
+    ? createPortal(
+        <>
+          <LocationReadout input={input} blockedText={blockedText} timeZone={timeZone} />
+          <PointElevation at={ground} />
+        </>,
+        element,
+      )
+    : null;
 }
 
 // About 0.1 m: two clicks on the same spot ask once, and the request stays short.

@@ -1,5 +1,5 @@
 import type { FeatureCollection } from 'geojson';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { BriefingResult } from '../../../server/contract/briefing';
@@ -26,6 +26,8 @@ import { useUndoKeys } from '../../features/plan/use-undo-keys';
 import { useTimeZones } from '../../features/plan/use-time-zones';
 import { useWallClockStart } from '../../features/plan/use-wall-clock-start';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
+import { RoutePanel } from '../../features/route/components/route-panel';
+import { TerrainProfile } from '../../features/terrain/components/terrain-profile';
 import { zoomFor } from '../../features/place-search/place-label';
 import { useSettings } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
@@ -33,6 +35,7 @@ import { nextQuarterHour } from '../../lib/zoned-time';
 import type { DrawState, DrawTool } from '../../map/draw-adapter';
 import type { MapController } from '../../map/map-controller';
 import { MapView, type MapViewHandlers } from '../../map/map-view';
+import type { RouteShapes } from '../../map/route-layer';
 import { useMapStyle } from '../../map/use-map-style';
 import { signInPath } from '../sign-in-path';
 import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, DEFAULT_ZONE, deriveArea, drawGeometryOf, flightWindow, operationBase } from './derive-plan';
@@ -65,6 +68,9 @@ export function PlanPage() {
   const [picked, setPicked] = useState<[number, number] | null>(null);
   const [conflictOutlines, setConflictOutlines] = useState<FeatureCollection | null>(null);
   useEffect(() => map?.setConflicts(conflictOutlines), [map, conflictOutlines]);
+  const [routeShapes, setRouteShapes] = useState<RouteShapes | null>(null);
+  useEffect(() => map?.setRoute(routeShapes), [map, routeShapes]);
+  const pickPoint = useCallback((done: ((p: [number, number]) => void) | null) => map?.pickPoint(done), [map]);
 
   // A plan without a start gets the next quarter hour, written to the URL so the link is exact.
   useEffect(() => {
@@ -251,11 +257,24 @@ export function PlanPage() {
           <PanelSection title="Flight" id="flight" screenOnly>
             <FlightForm plan={plan} timeZone={timeZone} onChange={update} />
           </PanelSection>
+          <RoutePanel
+            drawnLine={plan.area?.kind === 'path' ? plan.area.line : null}
+            altitude={plan.maxAltitude}
+            unit={plan.unit}
+            onAltitude={(v) => update({ maxAltitude: v })}
+            pathWidthM={plan.widthM}
+            window={flightTimes}
+            blockedText={account}
+            onPickPoint={pickPoint}
+            onShow={setRouteShapes}
+            onAccept={(line) => stepArea(() => changeArea({ kind: 'path', line }))}
+          />
           <BriefingPanel
             input={briefing.input}
             blocked={block}
             timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onResult={setResult} />
           <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={timeZone} onHighlight={setHighlight} />
+          <TerrainProfile line={plan.area?.kind === 'path' ? plan.area.line : null} altitudeFtAgl={briefing.input?.maxAltitude ?? null} blockedText={account} />
           <GroundRiskPanel boundary={area.boundary} blockedText={groundBlocked} onHexes={setGroundHexes} />
           <ConflictsPanel boundary={area.boundary} window={flightTimes} blockedText={extrasBlocked} onOutlines={setConflictOutlines} />
           <PanelSection title="Operation" id="operation" screenOnly>
