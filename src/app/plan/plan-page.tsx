@@ -222,6 +222,7 @@ export function PlanPage() {
               unit={plan.unit}
               widthM={plan.widthM}
               radiusM={plan.radiusM}
+              onPrepare={() => map?.draw.prepare()}
               onStart={(t) => map?.draw.start(t)}
               onEdit={() => map?.draw.edit()}
               onCancel={() => map?.draw.cancel()}
