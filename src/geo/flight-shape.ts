@@ -11,7 +11,8 @@ export type FlightShape =
   | { kind: 'path'; line: Position[]; widthM: number }
   | { kind: 'point'; center: Position; radiusM: number };
 
-export function flightBoundary(shape: FlightShape): PolygonGeometry | null {
+/** The boundary polygon; null if a path cannot be widened into one, 'loading' while its code loads (buffer-line). */
+export function flightBoundary(shape: FlightShape): PolygonGeometry | null | 'loading' {
   switch (shape.kind) {
     case 'polygon':
       return { type: 'Polygon', coordinates: [shape.ring] };
