@@ -1,6 +1,6 @@
 /** Positions and conformance of an operation (docs/positions.md): polled reads, and sending a batch. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConformanceListResponseSchema, LastPositionResponseSchema, PositionsResultSchema, type TelemetryPosition } from '../../../../server/contract/positions';
+import type { TelemetryPosition } from '../../../../server/contract/positions';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../../operations/operations-keys';
 
@@ -15,7 +15,7 @@ const keys = {
 export function useLastPosition(id: string) {
   return useQuery({
     queryKey: keys.last(id),
-    queryFn: ({ signal }) => request(`/v1/operations/${encodeURIComponent(id)}/positions/last`, LastPositionResponseSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => request(`/v1/operations/${encodeURIComponent(id)}/positions/last`, () => import('../../../../server/contract/positions').then((m) => m.LastPositionResponseSchema), { signal }).then((r) => r.data),
     refetchInterval: FLIGHT_POLL_MS,
   });
 }
@@ -23,7 +23,7 @@ export function useLastPosition(id: string) {
 export function useConformance(id: string) {
   return useQuery({
     queryKey: keys.conformance(id),
-    queryFn: ({ signal }) => request(`/v1/operations/${encodeURIComponent(id)}/conformance`, ConformanceListResponseSchema, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => request(`/v1/operations/${encodeURIComponent(id)}/conformance`, () => import('../../../../server/contract/positions').then((m) => m.ConformanceListResponseSchema), { signal }).then((r) => r.data),
     refetchInterval: FLIGHT_POLL_MS,
   });
 }
@@ -31,7 +31,7 @@ export function useConformance(id: string) {
 export function useSendPositions(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (positions: TelemetryPosition[]) => request('/v1/positions', PositionsResultSchema, { method: 'POST', body: { operationId: id, positions } }).then((r) => r.data),
+    mutationFn: (positions: TelemetryPosition[]) => request('/v1/positions', () => import('../../../../server/contract/positions').then((m) => m.PositionsResultSchema), { method: 'POST', body: { operationId: id, positions } }).then((r) => r.data),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: keys.last(id) });
       void qc.invalidateQueries({ queryKey: keys.conformance(id) });
