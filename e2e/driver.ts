@@ -70,6 +70,8 @@ export const when = {
       [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
     );
     await page.getByTestId('plan:draw-polygon').click();
+    // The drawing code loads when the pilot reaches for the tools; clicks count once it is drawing.
+    await expect.poll(() => page.evaluate(() => window.__skyplan!.mode())).toBe('draw_polygon');
     for (const ll of lonlats) {
       const { x, y } = await project(page, ll);
       await page.mouse.move(x, y, { steps: 4 });

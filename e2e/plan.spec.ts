@@ -29,7 +29,7 @@ test('the plan page works on a phone', async ({ page }) => {
   const ring = [...KBFI_SQUARE, KBFI_SQUARE[0]!].map(([x, y]) => `${x},${y}`).join(';');
   await given.onPlanPage(page, `poly=${ring}`);
   await then.mapNotBlank(page);
-  expect(await then.drawnFeatures(page)).toHaveLength(1);
+  await expect.poll(() => then.drawnFeatures(page)).toHaveLength(1);
   // Nothing sticks out sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -1,10 +1,14 @@
 /**
  * Contract of the surface and risk operations: ground type (spec 4.12), surface GeoJSON (4.11),
- * suitability (4.10, deprecated) and the Surface/Risk operations of endpoints.md. Imports only zod.
+ * suitability (4.10, deprecated) and the Surface/Risk operations of endpoints.md. Imports only zod and
+ * its siblings.
  * The model behind the numbers is described in docs/ground-risk.md.
  */
 import { z } from 'zod';
 import { FeatureSchema, GeometrySchema, PolygonSchema, envelope } from './common';
+import { DENSITY_CLASS_VALUES } from './density-classes';
+
+export { DENSITY_CLASS_VALUES };
 
 /** Layer codes of spec 4.11 ("layer codes seen"). */
 export const SURFACE_LAYER_CODES = [
@@ -23,8 +27,6 @@ export const SurfaceLayerCodeSchema = z
   })
   .describe(`One of: ${SURFACE_LAYER_CODES.join(', ')}`) as unknown as z.ZodType<SurfaceLayerCode>;
 
-/** Spec 2.8 values (None, Sparsely Populated, Rural, Suburban) plus the urban classes of our model. */
-export const DENSITY_CLASS_VALUES = ['None', 'Sparsely Populated', 'Rural', 'Suburban', 'Urban', 'Dense Urban'] as const;
 export const DensityClassSchema = z.enum(DENSITY_CLASS_VALUES).meta({ id: 'DensityClass' });
 export type DensityClass = z.infer<typeof DensityClassSchema>;
 

@@ -1,7 +1,8 @@
 import { area, buffer, difference, featureCollection, lineString, polygon } from '@turf/turf';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { areaSqMi } from './area-sq-mi';
 import { bufferLine } from './buffer-line';
+import { loadPathUnion } from './path-union';
 import { isRingClosed } from './ring';
 import type { Position } from './types';
 import { SQ_METERS_PER_SQ_MI } from './units';
@@ -32,10 +33,29 @@ const PATHS: Record<string, { line: Position[]; widthM: number }> = {
   'a line with a repeated vertex': { line: [[-80.2, 25.77], [-80.19, 25.78], [-80.19, 25.78], [-80.18, 25.775]], widthM: 50 },
 };
 
+/** The widened path, which must be a polygon (the union's code has loaded). */
+function widened(line: Position[], widthM: number) {
+  const p = bufferLine(line, widthM);
+  if (p === null || p === 'loading') throw new Error(`expected a polygon, got ${p}`);
+  return p;
+}
+
+describe('bufferLine before its union has loaded', () => {
+  it('says it is loading, not that the path cannot be widened, and gives the polygon once loaded', async () => {
+    expect(bufferLine([[0, 0], [0, 0.008993]], 100)).toBe('loading');
+    // Refusals need no union.
+    expect(bufferLine([[0, 0]], 100)).toBeNull();
+    await loadPathUnion();
+    expect(widened([[0, 0], [0, 0.008993]], 100).type).toBe('Polygon');
+  });
+});
+
 describe('bufferLine', () => {
+  beforeAll(() => loadPathUnion());
+
   it('turns a 1 km line and a 100 m width into a closed polygon of about 0.1 km²', () => {
     // 0.008993° of latitude is about 1000 m.
-    const p = bufferLine([[0, 0], [0, 0.008993]], 100)!;
+    const p = widened([[0, 0], [0, 0.008993]], 100);
     expect(p.type).toBe('Polygon');
     expect(isRingClosed(p.coordinates[0]!)).toBe(true);
     // Rectangle 1000 × 100 plus two half-disc caps of radius 50 (a little less with 8 steps).
@@ -45,7 +65,7 @@ describe('bufferLine', () => {
   });
 
   it.each(Object.entries(PATHS))('sweeps %s as turf/jsts did, within 1%% of its area', (_name, { line, widthM }) => {
-    const ours = bufferLine(line, widthM)!;
+    const ours = widened(line, widthM);
     expect(ours.type).toBe('Polygon');
     expect(isRingClosed(ours.coordinates[0]!)).toBe(true);
     const theirs = turfSweep(line, widthM);

@@ -1,4 +1,4 @@
-import { featureCollection, polygon, union } from '@turf/turf';
+import { unionOutline } from './path-union';
 import type { PolygonGeometry, Position } from './types';
 
 /** Mean earth radius (m), turf's, so widths agree with the area and distance checks. */
@@ -9,14 +9,15 @@ const QUARTER_STEPS = 8;
 /**
  * A flight path as the area it sweeps: the line widened by `widthM` (half on each side), as the
  * spec turns a LineString into a Polygon before applying the area and side limits.
- * Returns null for a line too short to buffer or a width that is not positive.
+ * Returns null for a line too short to buffer or a width that is not positive, and 'loading' while the
+ * union's code loads (path-union.ts).
  *
  * The sweep is the union of a disc at every vertex and a rectangle along every segment, built in a
  * local metric projection (equirectangular about the line's middle: paths are at most a few tens of km,
  * where its scale error is far under a metre of width). The union is turf's (polyclip-ts): turf's own
  * buffer pulled in jsts, a quarter of a megabyte, for this one shape (docs/portal-delivery.md).
  */
-export function bufferLine(line: Position[], widthM: number): PolygonGeometry | null {
+export function bufferLine(line: Position[], widthM: number): PolygonGeometry | null | 'loading' {
   if (line.length < 2 || !(widthM > 0) || !line.every(finitePosition)) return null;
   const r = widthM / 2;
   const proj = localProjection(line);
@@ -26,13 +27,9 @@ export function bufferLine(line: Position[], widthM: number): PolygonGeometry | 
     const rect = segmentRectangle(pts[i - 1]!, pts[i]!, r);
     if (rect) pieces.push(rect);
   }
-  const rings = pieces.map((ring) => polygon([ring.map(proj.toDegrees)]));
-  const out = rings.length === 1 ? rings[0]! : union(featureCollection(rings));
-  const g = out?.geometry;
-  if (!g) return null;
-  if (g.type === 'Polygon') return { type: 'Polygon', coordinates: [g.coordinates[0] as Position[]] };
-  // A connected line sweeps one piece; anything else is not the flight, so refuse.
-  return null;
+  // A connected line sweeps one piece; anything else is not the flight, so refuse (null).
+  const outline = unionOutline(pieces.map((ring) => ring.map(proj.toDegrees)));
+  return outline === null || outline === 'loading' ? outline : { type: 'Polygon', coordinates: [outline] };
 }
 
 function finitePosition(p: Position): boolean {

@@ -15,10 +15,12 @@ export type FlightShape =
 /**
  * The boundary as the service takes it: every longitude within -180..180 (an edge across 180° goes
  * the short way). A path or circle across 180° is widened on continuous longitudes, so it is the
- * small shape, not a band around the globe (src/geo/antimeridian.ts).
+ * small shape, not a band around the globe (src/geo/antimeridian.ts). Null if a path cannot be widened
+ * into one, 'loading' while its code loads (buffer-line).
  */
-export function flightBoundary(shape: FlightShape): PolygonGeometry | null {
-  const wrapped = (p: PolygonGeometry | null): PolygonGeometry | null => p && { type: 'Polygon', coordinates: p.coordinates.map((r) => wrapPositions(r)) };
+export function flightBoundary(shape: FlightShape): PolygonGeometry | null | 'loading' {
+  const wrapped = (p: PolygonGeometry | null | 'loading'): PolygonGeometry | null | 'loading' =>
+    p && p !== 'loading' ? { type: 'Polygon', coordinates: p.coordinates.map((r) => wrapPositions(r)) } : p;
   switch (shape.kind) {
     case 'polygon':
       return wrapped({ type: 'Polygon', coordinates: [shape.ring] });

@@ -1,15 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { json, mockFetch } from '../test/fetch-mock';
 import { forgetToken, request, requestVoid } from './api-client';
 import { ApiError } from './api-error';
 import { updateSettings } from './settings';
 
-const Ok = z.object({ ok: z.boolean() });
+const OkSchema = z.object({ ok: z.boolean() });
+const Ok = () => Promise.resolve(OkSchema);
 const TOKEN = { statusCode: 200, message: 'success', data: { accessToken: 'tok-1', expires: '2099-01-01T00:00:00Z' } };
 const headersOf = (init: RequestInit | undefined) => (init?.headers ?? {}) as Record<string, string>;
 
-afterEach(() => forgetToken());
+afterEach(() => {
+  forgetToken();
+  vi.unstubAllEnvs();
+  updateSettings({ remote: null }, '');
+});
 
 describe('api client, this deployment', () => {
   it('sends the session cookie, and the CSRF token only on requests that change state', async () => {
@@ -40,6 +45,23 @@ describe('api client, this deployment', () => {
   it('refuses a reply that does not match the contract', async () => {
     mockFetch(() => json({ ok: 'yes' }));
     await expect(request('/v1/thing', Ok)).rejects.toMatchObject({ kind: 'contract', message: expect.stringContaining('ok:') });
+  });
+});
+
+describe('api client, the production portal', () => {
+  it('takes this deployment’s answer as it is, without loading the schema', async () => {
+    vi.stubEnv('PROD', true);
+    mockFetch(() => json({ ok: true }));
+    const load = vi.fn(Ok);
+    await expect(request('/v1/thing', load)).resolves.toEqual({ ok: true });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('still refuses another deployment’s answer that does not match the contract', async () => {
+    vi.stubEnv('PROD', true);
+    updateSettings({ remote: { baseUrl: 'https://sandbox.example.com', clientId: 'client-1' } }, 's3cret');
+    mockFetch((path) => (path === '/v1/oauth/token' ? json(TOKEN) : json({ ok: 'yes' })));
+    await expect(request('/v1/a', Ok)).rejects.toMatchObject({ kind: 'contract' });
   });
 });
 

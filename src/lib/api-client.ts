@@ -4,11 +4,14 @@
  *   the X-CSRF-Token header copied from the readable sp_csrf cookie (double submit).
  * - Another deployment (settings): its base URL, a bearer token from POST /v1/oauth/token with the
  *   client id and secret, held in this module's memory only and asked for again before it expires.
- * Every response is parsed with its contract schema, so a service that drifts fails loudly.
+ * Answers are parsed with their contract schema, so a service that drifts fails loudly: always in
+ * development and tests, and always for another deployment. The production portal takes this
+ * deployment's own answers as they are (one build, one contract, checked by the service's contract
+ * tests), so zod and the schemas are chunks loaded only for another deployment
+ * (docs/portal-delivery.md). A caller passes its schema as a loader: `() => import(...).then(...)`.
  */
 import type { z } from 'zod';
-import { LegacyTokenResponseSchema } from '../../server/contract/auth';
-import { ErrorSchema } from '../../server/contract/common';
+import type { ErrorBody } from '../../server/contract/common';
 import { ApiError } from './api-error';
 import { readCookie } from './cookies';
 import { getClientSecret, getSettings, type RemoteConnection } from './settings';
@@ -51,9 +54,15 @@ async function readError(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): fall back to the status line.
   }
-  const parsed = ErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiError(res.status, parsed.data.message, 'http', parsed.data.details);
+  if (isErrorBody(body)) return new ApiError(res.status, body.message, 'http', body.details);
   return new ApiError(res.status, `The service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`);
+}
+
+/** The contract's error body (ErrorSchema), checked by hand: every error, from any deployment, goes through here. */
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  return typeof b.message === 'string' && typeof b.statusCode === 'number' && Number.isInteger(b.statusCode);
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
@@ -78,6 +87,7 @@ async function bearer(remote: RemoteConnection, signal?: AbortSignal): Promise<s
   });
   if (!res.ok) throw await readError(res);
   // Another deployment of the interface may answer with the legacy envelope only.
+  const { LegacyTokenResponseSchema } = await import('../../server/contract/auth');
   const parsed = parseWith(LegacyTokenResponseSchema, await res.json(), '/v1/oauth/token');
   token = { value: parsed.data.accessToken, expiresAt: Date.parse(parsed.data.expires), for: key };
   return token.value;
@@ -118,8 +128,21 @@ async function raw(path: string, opts: RequestOptions, retried = false): Promise
   return res;
 }
 
-/** A request whose reply is parsed with `schema`. */
-export async function request<S extends z.ZodType>(path: string, schema: S, opts: RequestOptions = {}): Promise<z.infer<S>> {
+/** Loads a contract schema: `() => import('…/server/contract/x').then((m) => m.XSchema)`. */
+export type SchemaLoader<S extends z.ZodType> = () => Promise<S>;
+
+/** Whether answers are parsed with their schema (see the top of this file). */
+function checksAnswers(): boolean {
+  return !import.meta.env.PROD || getSettings().remote !== null;
+}
+
+/** A request whose reply is parsed with the schema `schema` loads (see checksAnswers). */
+export async function request<S extends z.ZodType>(path: string, schema: SchemaLoader<S>, opts: RequestOptions = {}): Promise<z.infer<S>> {
+  const check = checksAnswers();
+  // Loaded beside the request, not after it.
+  const loading = check ? schema() : null;
+  // A failed request is the error to report; a schema that failed to load is reported when awaited.
+  loading?.catch(() => undefined);
   const res = await raw(path, opts);
   let body: unknown;
   try {
@@ -127,7 +150,8 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opts
   } catch {
     throw new ApiError(res.status, `The service's reply to ${path} was not JSON.`, 'contract');
   }
-  return parseWith(schema, body, path);
+  if (!loading) return body as z.infer<S>;
+  return parseWith(await loading, body, path);
 }
 
 /** A request whose reply has no body we need (204, sign-out). */

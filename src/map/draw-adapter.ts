@@ -1,11 +1,12 @@
 /**
- * The only code that knows mapbox-gl-draw. It draws one flight shape at a time and tells the
- * app about it as plain GeoJSON geometry (null when deleted); no caller sees draw.* events,
- * draw modes or Mapbox class names.
+ * The only code that knows how the flight shape is drawn. It draws one flight shape at a time and
+ * tells the app about it as plain GeoJSON geometry (null when deleted); no caller sees draw.* events,
+ * draw modes or Mapbox class names. mapbox-gl-draw itself (draw-control.ts) is a chunk loaded the
+ * first time it is needed (the pilot points at the draw tools, starts drawing, or a shape is shown),
+ * so /plan shows its map without it (docs/portal-delivery.md).
  */
-import MapboxDraw from '@mapbox/mapbox-gl-draw';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { DRAW_STYLES } from './draw-styles';
+import type { DrawControl, DrawFeature } from './draw-control';
 
 export type DrawTool = 'polygon' | 'path' | 'point';
 export type DrawState = 'idle' | 'drawing' | 'editing';
@@ -19,22 +20,10 @@ export interface DrawHandlers {
   onStateChange(state: DrawState, tool: DrawTool | null): void;
 }
 
-// mapbox-gl-draw looks for Mapbox's class names; point it at MapLibre's before the first instance.
-MapboxDraw.constants.classes.CANVAS = 'maplibregl-canvas';
-MapboxDraw.constants.classes.CONTROL_BASE = 'maplibregl-ctrl';
-MapboxDraw.constants.classes.CONTROL_PREFIX = 'maplibregl-ctrl-';
-MapboxDraw.constants.classes.CONTROL_GROUP = 'maplibregl-ctrl-group';
-MapboxDraw.constants.classes.ATTRIBUTION = 'maplibregl-ctrl-attrib';
-
 const FEATURE_ID = 'flight-area';
 const MODE_OF: Record<DrawTool, string> = { polygon: 'draw_polygon', path: 'draw_line_string', point: 'draw_point' };
 // Coordinates that differ less than this (about 0.1 m) are the same shape: the URL rounds to it.
 const EPS = 1e-6;
-
-interface DrawFeature {
-  id?: string | number;
-  geometry: DrawGeometry;
-}
 
 function flat(g: DrawGeometry): number[] {
   return (g.type === 'Point' ? [g.coordinates] : g.type === 'LineString' ? g.coordinates : g.coordinates.flat()).flat();
@@ -57,55 +46,63 @@ interface DrawEvented {
   off(type: string, listener: (e: never) => void): void;
 }
 
+// mapbox-gl-draw's sources exist once it has connected to a loaded map.
+const DRAW_SOURCE = 'mapbox-gl-draw-cold';
+// How often to look whether draw has connected (draw itself polls the map at this rate).
+const CONNECT_POLL_MS = 16;
+
 export class DrawAdapter {
-  private readonly draw: {
-    add(f: unknown): string[];
-    getAll(): { features: DrawFeature[] };
-    deleteAll(): void;
-    delete(ids: string | string[]): void;
-    changeMode(mode: string, opts?: unknown): void;
-    getMode(): string;
-  };
+  private draw: DrawControl | null = null;
+  private loading: Promise<DrawControl | null> | null = null;
   private current: DrawGeometry | null = null;
   private tool: DrawTool | null = null;
+  /** Bumped by every start, edit and cancel: a step that waited for draw to load runs only if still the latest. */
+  private step = 0;
+  private destroyed = false;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly events: DrawEvented;
 
+  /** `onConnect` runs once draw has added its layers, so the caller can lift its own above them. */
   constructor(
     private readonly map: MapLibreMap,
     private readonly handlers: DrawHandlers,
+    private readonly onConnect: () => void = () => {},
   ) {
-    this.draw = new MapboxDraw({ displayControlsDefault: false, styles: DRAW_STYLES, boxSelect: false });
-    // The map's addControl signature is MapLibre's IControl; draw implements the same onAdd/onRemove.
-    map.addControl(this.draw as never);
     this.events = map as unknown as DrawEvented;
-    this.events.on('draw.create', this.onCreate);
-    this.events.on('draw.update', this.onUpdate);
-    this.events.on('draw.delete', this.onDelete);
-    this.events.on('draw.modechange', this.onModeChange);
-    // Features added before draw is connected (its sources exist only after the map's 'load') are
-    // kept but not rendered until the next change; re-add the current one once draw is connected.
-    // Draw's own 'load' listener was registered above, so it has connected by the time this runs.
-    map.once('load', this.onLoad);
+  }
+
+  /** Loads mapbox-gl-draw now (the pilot is about to draw), so starting does not wait for it. */
+  prepare(): void {
+    void this.load();
   }
 
   /** Start drawing a new shape; the old one stays until the new one is finished. */
   start(tool: DrawTool): void {
+    const step = ++this.step;
     this.tool = tool;
-    this.draw.changeMode(MODE_OF[tool]);
-    this.handlers.onStateChange('drawing', tool);
+    void this.load().then((draw) => {
+      if (!draw || step !== this.step) return;
+      draw.changeMode(MODE_OF[tool]);
+      this.handlers.onStateChange('drawing', tool);
+    });
   }
 
   /** Move the corners of the current shape. */
   edit(): void {
     if (!this.current) return;
-    if (this.current.type === 'Point') this.draw.changeMode('simple_select', { featureIds: [FEATURE_ID] });
-    else this.draw.changeMode('direct_select', { featureId: FEATURE_ID });
-    this.handlers.onStateChange('editing', null);
+    const step = ++this.step;
+    void this.load().then((draw) => {
+      if (!draw || step !== this.step || !this.current) return;
+      if (this.current.type === 'Point') draw.changeMode('simple_select', { featureIds: [FEATURE_ID] });
+      else draw.changeMode('direct_select', { featureId: FEATURE_ID });
+      this.handlers.onStateChange('editing', null);
+    });
   }
 
   /** Leave drawing or editing without changing the shape. */
   cancel(): void {
-    this.draw.changeMode('simple_select');
+    this.step++;
+    this.draw?.changeMode('simple_select');
     this.handlers.onStateChange('idle', null);
   }
 
@@ -113,8 +110,8 @@ export class DrawAdapter {
   set(geometry: DrawGeometry | null): void {
     if (sameGeometry(geometry, this.current)) return;
     this.current = geometry;
-    this.draw.deleteAll();
-    if (geometry) this.draw.add({ type: 'Feature', id: FEATURE_ID, properties: {}, geometry });
+    if (this.draw) this.show();
+    else if (geometry) void this.load();
   }
 
   clear(): void {
@@ -122,39 +119,76 @@ export class DrawAdapter {
     this.handlers.onChange(null);
   }
 
+  /** Draw's mode; 'simple_select' (nothing drawn or edited) until draw has loaded. */
   mode(): string {
-    return this.draw.getMode();
+    return this.draw?.getMode() ?? 'simple_select';
   }
 
+  /** The features draw holds (none until it has loaded). */
   features(): DrawFeature[] {
-    return this.draw.getAll().features;
+    return this.draw?.getAll().features ?? [];
   }
 
   destroy(): void {
+    this.destroyed = true;
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    if (!this.draw) return;
     this.events.off('draw.create', this.onCreate);
     this.events.off('draw.update', this.onUpdate);
     this.events.off('draw.delete', this.onDelete);
     this.events.off('draw.modechange', this.onModeChange);
-    this.map.off('load', this.onLoad);
   }
 
-  private readonly onLoad = () => {
-    const g = this.current;
-    this.current = null;
-    this.set(g);
-  };
+  private load(): Promise<DrawControl | null> {
+    this.loading ??= import('./draw-control').then(({ addDrawControl }) => {
+      if (this.destroyed) return null;
+      const draw = addDrawControl(this.map);
+      this.draw = draw;
+      this.events.on('draw.create', this.onCreate);
+      this.events.on('draw.update', this.onUpdate);
+      this.events.on('draw.delete', this.onDelete);
+      this.events.on('draw.modechange', this.onModeChange);
+      this.whenConnected();
+      return draw;
+    });
+    return this.loading;
+  }
+
+  /**
+   * Draw connects at once to a loaded map, else when the map loads. Features added before it has
+   * connected are kept but not rendered until the next change, so the current one is shown again
+   * once draw's sources exist.
+   */
+  private whenConnected(): void {
+    this.connectTimer = null;
+    if (this.destroyed) return;
+    if (!this.map.getSource(DRAW_SOURCE)) {
+      this.connectTimer = setTimeout(() => this.whenConnected(), CONNECT_POLL_MS);
+      return;
+    }
+    this.onConnect();
+    this.show();
+  }
+
+  /** Puts the current shape into draw, in place of what it holds. */
+  private show(): void {
+    const draw = this.draw;
+    if (!draw) return;
+    draw.deleteAll();
+    if (this.current) draw.add({ type: 'Feature', id: FEATURE_ID, properties: {}, geometry: this.current });
+  }
 
   private readonly onCreate = (e: { features: DrawFeature[] }) => {
+    const draw = this.draw;
     const created = e.features[0];
-    if (!created) return;
+    if (!draw || !created) return;
     // One flight area at a time: the new shape replaces the old, under the fixed id.
     const others = this.features().filter((f) => f.id !== created.id).map((f) => String(f.id));
-    if (others.length) this.draw.delete(others);
-    this.draw.delete(String(created.id));
-    this.draw.add({ type: 'Feature', id: FEATURE_ID, properties: {}, geometry: created.geometry });
+    if (others.length) draw.delete(others);
+    draw.delete(String(created.id));
+    draw.add({ type: 'Feature', id: FEATURE_ID, properties: {}, geometry: created.geometry });
     this.emit(created.geometry);
   };
-
   private readonly onUpdate = (e: { features: DrawFeature[] }) => {
     const f = e.features.find((x) => x.id === FEATURE_ID) ?? e.features[0];
     if (f) this.emit(f.geometry);

@@ -81,12 +81,12 @@ export class MapController {
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'nautical' }), 'bottom-left');
     this.map.on('style.load', this.onStyleLoad);
     this.map.on('error', this.onError);
-    // Before draw's own listeners (added when the map loads): while a shape is drawn, the click that
+    // Before draw's own listeners (added when draw loads): while a shape is drawn, the click that
     // finishes it must not also read the map.
     this.map.on('click', this.onClick);
-    this.draw = new DrawAdapter(this.map, options.handlers);
-    // Draw adds its layers on 'load', after ours; this listener runs after draw's, so it can lift
-    // the problem markers and the highlight above them.
+    // Draw adds its layers after ours once it has loaded and connected; then the problem markers and
+    // the highlight are lifted above them.
+    this.draw = new DrawAdapter(this.map, options.handlers, () => raiseOverlays(this.map));
     this.map.on('load', () => {
       raiseOverlays(this.map);
       collapseAttribution(container);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPathUnion } from '../../geo/path-union';
 import { loadTimeZones } from '../../geo/time-zone-at';
 import { decodePlan, DEFAULT_PLAN, encodePlan, type Plan } from '../../features/plan/plan-params';
 import { sameGeometry, type DrawGeometry } from '../../map/draw-adapter';
@@ -13,8 +14,20 @@ const ring = (w: number, s: number, d: number): [number, number][] => [
 ];
 const plan = (over: Partial<Plan>): Plan => ({ ...DEFAULT_PLAN, start: '2026-07-01T16:00Z', ...over });
 
-describe('what the plan page sends', () => {
+describe('a path while the code that widens it loads', () => {
   beforeAll(() => loadTimeZones());
+
+  it('has no boundary and no error yet, and nothing is sent', () => {
+    const p = plan({ area: { kind: 'path', line: [[-122.31, 47.525], [-122.3, 47.53]] } });
+    const area = deriveArea(p);
+    expect(area).toMatchObject({ boundary: null, check: null, shapeError: null, bounds: null });
+    expect(briefingRequest(p, area).input).toBeNull();
+    expect(operationBase(p, area)).toBeNull();
+  });
+});
+
+describe('what the plan page sends', () => {
+  beforeAll(() => Promise.all([loadTimeZones(), loadPathUnion()]));
 
   it('sends a valid area with its window and altitude in feet', () => {
     const p = plan({ area: { kind: 'polygon', ring: ring(-122.31, 47.525, 0.01) }, maxAltitude: 60, unit: 'm', durationMin: 90 });

@@ -37,6 +37,8 @@ export function deriveArea(plan: Pick<Plan, 'area' | 'widthM' | 'radiusM'>): Are
   if (!shape) return { boundary: null, check: null, shapeError: null, timeZone: DEFAULT_ZONE, bounds: null };
   const boundary = flightBoundary(shape);
   const anchor = firstPosition(plan.area!);
+  // A path waits a moment for the code that widens it (usePathUnion loads it); nothing is sent meanwhile.
+  if (boundary === 'loading') return { boundary: null, check: null, shapeError: null, timeZone: timeZoneAt(anchor), bounds: null };
   if (!boundary) {
     return {
       boundary: null,

@@ -23,6 +23,7 @@ import { flightShapeOf, toPlanStart } from '../../features/plan/plan-params';
 import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
 import { useUndoKeys } from '../../features/plan/use-undo-keys';
+import { usePathUnion } from '../../features/plan/use-path-union';
 import { useTimeZones } from '../../features/plan/use-time-zones';
 import { useWallClockStart } from '../../features/plan/use-wall-clock-start';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
@@ -79,8 +80,9 @@ export function PlanPage() {
 
   const { area: planArea, widthM, radiusM } = plan;
   const zonesReady = useTimeZones(planArea !== null);
-  // zonesReady: the area's zone is known once the zone table has loaded.
-  const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM, zonesReady]); // eslint-disable-line react-hooks/exhaustive-deps
+  const unionReady = usePathUnion(planArea?.kind === 'path');
+  // zonesReady: the area's zone is known once the zone table has loaded; unionReady: a path can be widened.
+  const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM, zonesReady, unionReady]); // eslint-disable-line react-hooks/exhaustive-deps
   useWallClockStart(plan.start, area.timeZone, update);
   // What the page shows its times in meanwhile (for the moment the table takes to load).
   const timeZone = area.timeZone ?? DEFAULT_ZONE;
@@ -228,6 +230,7 @@ export function PlanPage() {
               unit={plan.unit}
               widthM={plan.widthM}
               radiusM={plan.radiusM}
+              onPrepare={() => map?.draw.prepare()}
               onStart={(t) => map?.draw.start(t)}
               onEdit={() => map?.draw.edit()}
               onCancel={() => map?.draw.cancel()}

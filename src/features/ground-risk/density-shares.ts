@@ -1,4 +1,5 @@
-import { DENSITY_CLASS_VALUES, type DensityClass, type GroundTypeFeature } from '../../../server/contract/surface';
+import { DENSITY_CLASS_VALUES } from '../../../server/contract/density-classes';
+import type { DensityClass, GroundTypeFeature } from '../../../server/contract/surface';
 
 export interface DensityShare {
   density: DensityClass;

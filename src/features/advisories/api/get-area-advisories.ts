@@ -3,13 +3,13 @@
  * area for a source and a time window, in the legacy envelope around a FeatureCollection.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AdvisoryCollectionResponseSchema, type AdvisoryFeature, type AdvisoryGeoJsonRequest } from '../../../../server/contract/advisory';
+import type { AdvisoryFeature, AdvisoryGeoJsonRequest } from '../../../../server/contract/advisory';
 import { request } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { advisoriesKeys } from '../advisories-keys';
 
 export async function getAreaAdvisories(body: AdvisoryGeoJsonRequest, signal?: AbortSignal): Promise<AdvisoryFeature[]> {
-  const res = await request('/v1/advisories/geojson', AdvisoryCollectionResponseSchema, { method: 'POST', body, signal });
+  const res = await request('/v1/advisories/geojson', () => import('../../../../server/contract/advisory').then((m) => m.AdvisoryCollectionResponseSchema), { method: 'POST', body, signal });
   return res.data.features;
 }
 

@@ -4,7 +4,7 @@
  * old request through the AbortSignal passed to fetch, so a stale answer never lands.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { BriefingResultSchema, type AreaBriefingV1Request, type BriefingResult } from '../../../../server/contract/briefing';
+import type { AreaBriefingV1Request, BriefingResult } from '../../../../server/contract/briefing';
 import { request } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { briefingKeys } from '../briefing-keys';
@@ -12,7 +12,7 @@ import { briefingKeys } from '../briefing-keys';
 export type AreaBriefingInput = AreaBriefingV1Request;
 
 export function getAreaBriefing(input: AreaBriefingInput, signal?: AbortSignal): Promise<BriefingResult> {
-  return request('/v1/briefing/preflight/area', BriefingResultSchema, { method: 'POST', body: input, signal });
+  return request('/v1/briefing/preflight/area', () => import('../../../../server/contract/briefing').then((m) => m.BriefingResultSchema), { method: 'POST', body: input, signal });
 }
 
 export const areaBriefingQueryOptions = (input: AreaBriefingInput | null) =>

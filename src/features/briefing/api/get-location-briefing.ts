@@ -3,12 +3,12 @@
  * window and altitude. Notices containing the point have distance 0; nearby ones carry their distance.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BriefingResultSchema, type BriefingResult, type LocationBriefingV2Request } from '../../../../server/contract/briefing';
+import type { BriefingResult, LocationBriefingV2Request } from '../../../../server/contract/briefing';
 import { request } from '../../../lib/api-client';
 import { briefingKeys } from '../briefing-keys';
 
 export function getLocationBriefing(input: LocationBriefingV2Request, signal?: AbortSignal): Promise<BriefingResult> {
-  return request('/v2/briefing/preflight/location', BriefingResultSchema, { method: 'POST', body: input, signal });
+  return request('/v2/briefing/preflight/location', () => import('../../../../server/contract/briefing').then((m) => m.BriefingResultSchema), { method: 'POST', body: input, signal });
 }
 
 export const locationBriefingQueryOptions = (input: LocationBriefingV2Request | null) =>

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { EphemeralClaimResultSchema } from '../../../../server/contract/ephemeral';
+import type { EphemeralClaimResultSchema } from '../../../../server/contract/ephemeral';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../../operations/operations-keys';
 import { claimKeys } from '../claim-keys';
@@ -12,7 +12,7 @@ import { claimKeys } from '../claim-keys';
 export type ClaimResult = z.infer<typeof EphemeralClaimResultSchema>;
 
 export function claimEphemeral(id: string): Promise<ClaimResult> {
-  return request(`/v1/operations/ephemeral/${encodeURIComponent(id)}/claim`, EphemeralClaimResultSchema, { method: 'POST' });
+  return request(`/v1/operations/ephemeral/${encodeURIComponent(id)}/claim`, () => import('../../../../server/contract/ephemeral').then((m) => m.EphemeralClaimResultSchema), { method: 'POST' });
 }
 
 export function useClaimEphemeral(id: string) {

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { EphemeralPreviewSchema } from '../../../../server/contract/ephemeral';
+import type { EphemeralPreviewSchema } from '../../../../server/contract/ephemeral';
 import { request } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { claimKeys } from '../claim-keys';
@@ -12,7 +12,7 @@ import { claimKeys } from '../claim-keys';
 export type EphemeralPreview = z.infer<typeof EphemeralPreviewSchema>;
 
 export function getEphemeralPreview(id: string, signal?: AbortSignal): Promise<EphemeralPreview> {
-  return request(`/v1/operations/ephemeral/${encodeURIComponent(id)}/preview`, EphemeralPreviewSchema, { signal });
+  return request(`/v1/operations/ephemeral/${encodeURIComponent(id)}/preview`, () => import('../../../../server/contract/ephemeral').then((m) => m.EphemeralPreviewSchema), { signal });
 }
 
 export const ephemeralPreviewQueryOptions = (id: string) =>

@@ -4,7 +4,7 @@
  * shapes is decided by the caller.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { OperationListSchema, type PlatformOperation } from '../../../../server/contract/operations';
+import type { PlatformOperation } from '../../../../server/contract/operations';
 import { request } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { conflictsKeys } from '../conflicts-keys';
@@ -24,7 +24,7 @@ export function nearbyQueryString(q: NearbyOperationsQuery): string {
 }
 
 export async function listNearbyOperations(q: NearbyOperationsQuery, signal?: AbortSignal): Promise<PlatformOperation[]> {
-  const res = await request(`/v1/operations?${nearbyQueryString(q)}`, OperationListSchema, { signal });
+  const res = await request(`/v1/operations?${nearbyQueryString(q)}`, () => import('../../../../server/contract/operations').then((m) => m.OperationListSchema), { signal });
   return res.operations;
 }
 

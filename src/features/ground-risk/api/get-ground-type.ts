@@ -3,13 +3,13 @@
  * and people per km² (docs/ground-risk.md).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { GroundTypeResponseSchema, type GroundTypeFeature, type GroundTypeRequest } from '../../../../server/contract/surface';
+import type { GroundTypeFeature, GroundTypeRequest } from '../../../../server/contract/surface';
 import { request } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { groundRiskKeys } from '../ground-risk-keys';
 
 export async function getGroundType(body: GroundTypeRequest, signal?: AbortSignal): Promise<GroundTypeFeature[]> {
-  const res = await request('/v2/groundType', GroundTypeResponseSchema, { method: 'POST', body, signal });
+  const res = await request('/v2/groundType', () => import('../../../../server/contract/surface').then((m) => m.GroundTypeResponseSchema), { method: 'POST', body, signal });
   return res.data;
 }
 

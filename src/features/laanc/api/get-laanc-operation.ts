@@ -3,14 +3,14 @@
  * the page then offers to create one. Candidates are computed on every read (docs/operations-laanc.md).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LaancOperationResultSchema, type LaancOperationResult } from '../../../../server/contract/laanc';
+import type { LaancOperationResult } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { operationsKeys } from '../../operations/operations-keys';
 
 export async function getLaancOperation(id: string, signal?: AbortSignal): Promise<LaancOperationResult | null> {
   try {
-    return await request(`/v1/operations/${encodeURIComponent(id)}/laanc`, LaancOperationResultSchema, { signal });
+    return await request(`/v1/operations/${encodeURIComponent(id)}/laanc`, () => import('../../../../server/contract/laanc').then((m) => m.LaancOperationResultSchema), { signal });
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null;
     throw e;

@@ -3,7 +3,7 @@
  * every operation the caller may view, with their operation, statusReason and history.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthorizationListSchema, type AuthorizationList, type AuthorizationStatus } from '../../../../server/contract/laanc';
+import type { AuthorizationList, AuthorizationStatus } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
 import { laancKeys } from '../laanc-keys';
 
@@ -15,7 +15,7 @@ export interface AuthorizationListParams {
 export function listAuthorizations(p: AuthorizationListParams, signal?: AbortSignal): Promise<AuthorizationList> {
   const qs = new URLSearchParams({ limit: String(p.limit) });
   if (p.statuses.length) qs.set('status', p.statuses.join(','));
-  return request(`/v1/laanc/authorizations?${qs}`, AuthorizationListSchema, { signal });
+  return request(`/v1/laanc/authorizations?${qs}`, () => import('../../../../server/contract/laanc').then((m) => m.AuthorizationListSchema), { signal });
 }
 
 export const authorizationsQueryOptions = (p: AuthorizationListParams) =>

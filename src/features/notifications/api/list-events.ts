@@ -1,6 +1,6 @@
 /** GET /v1/laanc/events: the newest authorization status changes the person may see. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AuthorizationEventListSchema, type AuthorizationEventList } from '../../../../server/contract/laanc';
+import type { AuthorizationEventList } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
 import { notificationKeys } from '../notification-keys';
 
@@ -8,7 +8,7 @@ import { notificationKeys } from '../notification-keys';
 export const POLL_MS = 30_000;
 
 export function listEvents(signal?: AbortSignal): Promise<AuthorizationEventList> {
-  return request('/v1/laanc/events?limit=50', AuthorizationEventListSchema, { signal });
+  return request('/v1/laanc/events?limit=50', () => import('../../../../server/contract/laanc').then((m) => m.AuthorizationEventListSchema), { signal });
 }
 
 export const eventsQueryOptions = () => queryOptions({ queryKey: notificationKeys.events(), queryFn: ({ signal }) => listEvents(signal) });

@@ -1,7 +1,7 @@
 /** POST /v1/operations (endpoints.md, platform operation create; body and answer per spec 2.4). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { OperationSavedSchema, type OperationWriteSchema } from '../../../../server/contract/operations';
+import type { OperationSavedSchema, OperationWriteSchema } from '../../../../server/contract/operations';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
@@ -9,7 +9,7 @@ export type OperationDraft = z.input<typeof OperationWriteSchema>;
 export type OperationSaved = z.infer<typeof OperationSavedSchema>;
 
 export function createOperation(draft: OperationDraft): Promise<OperationSaved> {
-  return request('/v1/operations', OperationSavedSchema, { method: 'POST', body: draft });
+  return request('/v1/operations', () => import('../../../../server/contract/operations').then((m) => m.OperationSavedSchema), { method: 'POST', body: draft });
 }
 
 export function useCreateOperation() {

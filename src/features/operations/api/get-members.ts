@@ -1,12 +1,12 @@
 /** GET /v1/organization/members: the names of the people of the caller's organization. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { MembersSchema, type Members } from '../../../../server/contract/organization';
+import type { Members } from '../../../../server/contract/organization';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
 export function getMembers(signal?: AbortSignal): Promise<Members> {
-  return request('/v1/organization/members', MembersSchema, { signal });
+  return request('/v1/organization/members', () => import('../../../../server/contract/organization').then((m) => m.MembersSchema), { signal });
 }
 
 export const membersQueryOptions = () =>

@@ -3,7 +3,7 @@
  * may view, newest first, by state (pending, failing, dead, delivered).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CallbackListSchema, type CallbackList, type CallbackListState } from '../../../../server/contract/operations';
+import type { CallbackList, CallbackListState } from '../../../../server/contract/operations';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
@@ -15,7 +15,7 @@ export interface CallbackListParams {
 export function listCallbacks(p: CallbackListParams, signal?: AbortSignal): Promise<CallbackList> {
   const qs = new URLSearchParams({ limit: String(p.limit) });
   if (p.states.length) qs.set('state', p.states.join(','));
-  return request(`/v1/callbacks?${qs}`, CallbackListSchema, { signal });
+  return request(`/v1/callbacks?${qs}`, () => import('../../../../server/contract/operations').then((m) => m.CallbackListSchema), { signal });
 }
 
 export const callbacksQueryOptions = (p: CallbackListParams) =>

@@ -1,7 +1,7 @@
 /** GET /v1/operations/{id}/callbacks (docs/operations-laanc.md "Callbacks"): every delivery with every attempt. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { CallbackDeliveryListSchema } from '../../../../server/contract/operations';
+import type { CallbackDeliveryListSchema } from '../../../../server/contract/operations';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
@@ -9,7 +9,7 @@ export type CallbackDeliveryList = z.infer<typeof CallbackDeliveryListSchema>;
 export type CallbackDelivery = CallbackDeliveryList['deliveries'][number];
 
 export function listOperationCallbacks(id: string, signal?: AbortSignal): Promise<CallbackDeliveryList> {
-  return request(`/v1/operations/${encodeURIComponent(id)}/callbacks`, CallbackDeliveryListSchema, { signal });
+  return request(`/v1/operations/${encodeURIComponent(id)}/callbacks`, () => import('../../../../server/contract/operations').then((m) => m.CallbackDeliveryListSchema), { signal });
 }
 
 export const operationCallbacksQueryOptions = (id: string) =>

@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { FlightTypeSchema } from '../../../../server/contract/common';
-import { OperationListSchema, type OperationPhaseSchema, type OperationSortSchema } from '../../../../server/contract/operations';
+import type { OperationListSchema, OperationPhaseSchema, OperationSortSchema } from '../../../../server/contract/operations';
 import type { AuthorizationStatus } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
@@ -45,7 +45,7 @@ export function listQueryString(p: OperationListParams): string {
 }
 
 export function listOperations(params: OperationListParams, signal?: AbortSignal): Promise<OperationList> {
-  return request(`/v1/operations?${listQueryString(params)}`, OperationListSchema, { signal });
+  return request(`/v1/operations?${listQueryString(params)}`, () => import('../../../../server/contract/operations').then((m) => m.OperationListSchema), { signal });
 }
 
 export const operationsQueryOptions = (params: OperationListParams) =>

@@ -23,6 +23,7 @@ function Harness() {
         unit="ft"
         widthM={plan.widthM}
         radiusM={plan.radiusM}
+        onPrepare={noop}
         onStart={noop}
         onEdit={noop}
         onCancel={noop}

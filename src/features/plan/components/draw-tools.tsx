@@ -10,6 +10,8 @@ interface Props {
   unit: LengthUnit;
   widthM: number;
   radiusM: number;
+  /** The pilot is about to draw (points at or focuses the tools): the drawing code can load now. */
+  onPrepare(): void;
   onStart(tool: DrawTool): void;
   onEdit(): void;
   onCancel(): void;
@@ -31,13 +33,13 @@ const TOOLS: { tool: DrawTool; label: string; hint: string }[] = [
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export function DrawTools({ state, tool, area, unit, widthM, radiusM, onStart, onEdit, onCancel, onDelete, onWidth, onRadius, canUndo, canRedo, onUndo, onRedo }: Props) {
+export function DrawTools({ state, tool, area, unit, widthM, radiusM, onPrepare, onStart, onEdit, onCancel, onDelete, onWidth, onRadius, canUndo, canRedo, onUndo, onRedo }: Props) {
   const hint = state === 'drawing' ? TOOLS.find((t) => t.tool === tool)?.hint : state === 'editing' ? 'Drag the corners; click the small midpoints to add a corner.' : null;
   // Widths and radii up to 5 NM: beyond that the area limit is broken anyway.
   const max = round(fromMeters(9260, unit));
   return (
     <div className="stack-tight">
-      <div className="toolbar" role="toolbar" aria-label="Draw the flight area">
+      <div className="toolbar" role="toolbar" aria-label="Draw the flight area" onPointerEnter={onPrepare} onFocus={onPrepare}>
         {TOOLS.map((t) => (
           <button
             key={t.tool}

@@ -4,12 +4,12 @@
  * service's time, so it runs when the pilot asks, not on every edit.
  */
 import { useMutation } from '@tanstack/react-query';
-import { RouteResponseSchema, type RouteFeature, type RouteRequest } from '../../../../server/contract/route';
+import type { RouteFeature, RouteRequest } from '../../../../server/contract/route';
 import { request } from '../../../lib/api-client';
 import { routeKeys } from '../route-keys';
 
 export async function generateRoute(body: RouteRequest): Promise<RouteFeature> {
-  const res = await request('/v2/route', RouteResponseSchema, { method: 'POST', body });
+  const res = await request('/v2/route', () => import('../../../../server/contract/route').then((m) => m.RouteResponseSchema), { method: 'POST', body });
   return res.data;
 }
 

@@ -3,7 +3,7 @@
  * decisions. One file for the four: same parameter, a reason body (optional only for approve), same answer.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AuthorizationResultSchema } from '../../../../server/contract/laanc';
+
 import { request } from '../../../lib/api-client';
 import { sandboxKeys } from '../sandbox-keys';
 
@@ -18,7 +18,7 @@ export interface DecideInput {
 export function decideAuthorization({ authorizationId, decision, reason }: DecideInput) {
   // The reason is optional for approve only; the console asks for it on the others.
   const body = reason.trim() ? { reason: reason.trim() } : {};
-  return request(`/v1/sandbox/authorizations/${encodeURIComponent(authorizationId)}/${decision}`, AuthorizationResultSchema, { method: 'POST', body });
+  return request(`/v1/sandbox/authorizations/${encodeURIComponent(authorizationId)}/${decision}`, () => import('../../../../server/contract/laanc').then((m) => m.AuthorizationResultSchema), { method: 'POST', body });
 }
 
 export function useDecideAuthorization() {

@@ -1,14 +1,14 @@
 /** GET /v1/sandbox/authorizations?status=… (docs/operations-laanc.md "Sandbox FAA"): every organization's, for a person with role faa. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SandboxAuthorizationListSchema, type AuthorizationStatus } from '../../../../server/contract/laanc';
+import type { SandboxAuthorizationListSchema, AuthorizationStatus } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
 import { sandboxKeys } from '../sandbox-keys';
 
 export type SandboxAuthorization = z.infer<typeof SandboxAuthorizationListSchema>['authorizations'][number];
 
 export function listSandboxAuthorizations(status: AuthorizationStatus, signal?: AbortSignal) {
-  return request(`/v1/sandbox/authorizations?status=${status}&limit=100`, SandboxAuthorizationListSchema, { signal });
+  return request(`/v1/sandbox/authorizations?status=${status}&limit=100`, () => import('../../../../server/contract/laanc').then((m) => m.SandboxAuthorizationListSchema), { signal });
 }
 
 export const sandboxAuthorizationsQueryOptions = (status: AuthorizationStatus) =>

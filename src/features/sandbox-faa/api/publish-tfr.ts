@@ -1,7 +1,7 @@
 /** POST /v1/sandbox/tfrs: a simulated TFR; approved authorizations it overlaps become STATUS_INVALID. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SandboxTfrResultSchema, type SandboxTfrRequestSchema } from '../../../../server/contract/laanc';
+import type { SandboxTfrResultSchema, SandboxTfrRequestSchema } from '../../../../server/contract/laanc';
 import { request } from '../../../lib/api-client';
 import { sandboxKeys } from '../sandbox-keys';
 
@@ -9,7 +9,7 @@ export type TfrDraft = z.input<typeof SandboxTfrRequestSchema>;
 export type TfrResult = z.infer<typeof SandboxTfrResultSchema>;
 
 export function publishTfr(draft: TfrDraft): Promise<TfrResult> {
-  return request('/v1/sandbox/tfrs', SandboxTfrResultSchema, { method: 'POST', body: draft });
+  return request('/v1/sandbox/tfrs', () => import('../../../../server/contract/laanc').then((m) => m.SandboxTfrResultSchema), { method: 'POST', body: draft });
 }
 
 export function usePublishTfr() {

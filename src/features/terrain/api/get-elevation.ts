@@ -3,12 +3,12 @@
  * source that answered (an imported DEM or the sandbox terrain model, docs/elevation.md).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ElevationV1ResponseSchema, type ElevationPoint, type ElevationV1Request } from '../../../../server/contract/elevation';
+import type { ElevationPoint, ElevationV1Request } from '../../../../server/contract/elevation';
 import { request } from '../../../lib/api-client';
 import { terrainKeys } from '../terrain-keys';
 
 export async function getElevation(body: ElevationV1Request, signal?: AbortSignal): Promise<ElevationPoint[]> {
-  const res = await request('/v1/elevation', ElevationV1ResponseSchema, { method: 'POST', body, signal });
+  const res = await request('/v1/elevation', () => import('../../../../server/contract/elevation').then((m) => m.ElevationV1ResponseSchema), { method: 'POST', body, signal });
   return res.data;
 }
 
