@@ -12,6 +12,7 @@ import { bootstrap, loadDataset } from './bootstrap';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './seed';
 import { warmUpTiles } from './tiles/render';
+import { setPartCacheBytes } from './tiles/tileset';
 import { populationModel } from './domain/surface/population-model';
 import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller } from './background';
 import { refreshTimeRelative } from './data/generate';
@@ -26,6 +27,7 @@ process.umask(0o077);
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
+  setPartCacheBytes(config.tilePartCacheMb * 1024 * 1024);
   secureDataDir(config.dataDir);
   const lifecycle = new Lifecycle();
   let app: Hono | null = null;
