@@ -24,3 +24,12 @@ describe('cluster and connection settings', () => {
     expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
   });
 });
+
+describe('tile part cache', () => {
+  it('is 96 MB by default, settable, and refused below twice the largest part', () => {
+    expect(loadConfig({}).tilePartCacheMb).toBe(96);
+    expect(loadConfig({ TILE_PART_CACHE_MB: '200' }).tilePartCacheMb).toBe(200);
+    expect(() => loadConfig({ TILE_PART_CACHE_MB: '10' })).toThrow(/TILE_PART_CACHE_MB must be at least 48/);
+    expect(() => loadConfig({ TILE_PART_CACHE_MB: 'lots' })).toThrow(/TILE_PART_CACHE_MB must be a non-negative integer/);
+  });
+});
