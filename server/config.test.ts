@@ -76,3 +76,12 @@ describe('heavy-work settings (worker pool, main-thread gate, time budgets)', ()
     expect(stderr).toMatch(/ROUTE_BUDGET_MS must be a positive integer, got "two seconds"/);
   }, 60_000);
 });
+
+describe('tile part cache', () => {
+  it('is 96 MB by default, settable, and refused below twice the largest part', () => {
+    expect(loadConfig({}).tilePartCacheMb).toBe(96);
+    expect(loadConfig({ TILE_PART_CACHE_MB: '200' }).tilePartCacheMb).toBe(200);
+    expect(() => loadConfig({ TILE_PART_CACHE_MB: '10' })).toThrow(/TILE_PART_CACHE_MB must be at least 48/);
+    expect(() => loadConfig({ TILE_PART_CACHE_MB: 'lots' })).toThrow(/TILE_PART_CACHE_MB must be a non-negative integer/);
+  });
+});

@@ -30,6 +30,8 @@ export interface Config {
   portalDir: string | null;
   /** Seconds between checks for a new active dataset version (0: never). */
   datasetPollSeconds: number;
+  /** Bound of the built tile parts kept in memory, in MB of estimated heap (server/tiles/tileset.ts). */
+  tilePartCacheMb: number;
   /** Seconds a work lease (an outbox row, a leader job) lasts without renewal; another instance takes over after it. */
   leaseSeconds: number;
   /** Seconds a request may take to send its headers, and its whole request (slow clients are cut off). */
@@ -91,6 +93,15 @@ function positive(name: string, fallback: number, env: NodeJS.ProcessEnv): numbe
   return n;
 }
 
+/** Twice the largest part (the facility-map labels, ~25 MB estimated): a smaller cache would rebuild parts tile after tile. */
+const MIN_TILE_PART_CACHE_MB = 48;
+
+function partCacheMb(env: NodeJS.ProcessEnv): number {
+  const mb = int('TILE_PART_CACHE_MB', 96, env);
+  if (mb < MIN_TILE_PART_CACHE_MB) throw new Error(`TILE_PART_CACHE_MB must be at least ${MIN_TILE_PART_CACHE_MB}, got "${env.TILE_PART_CACHE_MB}"`);
+  return mb;
+}
+
 function bool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -142,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     callbackAllowPrivate: bool('CALLBACK_ALLOW_PRIVATE', false, env),
     portalDir: env.PORTAL_DIR === '' ? null : path.resolve(env.PORTAL_DIR ?? 'dist/portal'),
     datasetPollSeconds: int('DATASET_POLL_SECONDS', 60, env),
+    tilePartCacheMb: partCacheMb(env),
     leaseSeconds: positive('LEASE_SECONDS', 20, env),
     headersTimeoutSeconds,
     requestTimeoutSeconds,

@@ -13,6 +13,7 @@ import { loadConfig } from './config';
 import { useHeavyConfig } from './workers/heavy-config';
 import { DEMO_ACCOUNTS } from './seed';
 import { warmUpTiles } from './tiles/render';
+import { setPartCacheBytes } from './tiles/tileset';
 import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller } from './background';
 import { refreshTimeRelative } from './data/generate';
 import { jsonLogger, type AppDeps } from './deps';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   // Every setting is read and checked here, before anything starts: a bad value exits naming its variable.
   const config = loadConfig();
   useHeavyConfig(config.heavy);
+  setPartCacheBytes(config.tilePartCacheMb * 1024 * 1024);
   secureDataDir(config.dataDir);
   const lifecycle = new Lifecycle();
   let app: Hono | null = null;

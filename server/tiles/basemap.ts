@@ -38,7 +38,7 @@ const PARTS: TilePart[] = [
   { layer: 'land', minzoom: 0, maxzoom: 3, detailZoom: 3, features: coarseLand },
   { layer: 'land', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: detailedLand },
   // Modelled built-up areas at city zoom (basemap-urban.ts), under the water and the airspace.
-  { layer: 'landuse', minzoom: URBAN_MINZOOM, detailZoom: 12, features: loadedUrbanAreas },
+  { layer: 'landuse', minzoom: URBAN_MINZOOM, detailZoom: 12, features: loadedUrbanAreas, sharedGeometry: true },
   { layer: 'water', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: inlandWater },
   // Lakes at about 1 km: from z5, where the larger ones start to show.
   { layer: 'water', minzoom: 5, detailZoom: OUTLINE_DETAIL, features: usLakes },
@@ -47,9 +47,9 @@ const PARTS: TilePart[] = [
   { layer: 'boundary', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: stateBorders },
   { layer: 'boundary', minzoom: 7, detailZoom: OUTLINE_DETAIL, features: countyBorders },
   // Airfields: outlines and runways from z10, designators from z13 (see basemap-airfields.ts).
-  { layer: 'aeroway', minzoom: 10, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().outlines },
-  { layer: 'aeroway', minzoom: 10, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().runways },
-  { layer: 'aeroway', minzoom: 13, features: () => loadedAirfields().labels },
+  { layer: 'aeroway', minzoom: 10, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().outlines, sharedGeometry: true },
+  { layer: 'aeroway', minzoom: 10, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().runways, sharedGeometry: true },
+  { layer: 'aeroway', minzoom: 13, features: () => loadedAirfields().labels, sharedGeometry: true },
   { layer: 'place', minzoom: 1, maxzoom: 8, features: countryPlaces },
   { layer: 'place', minzoom: 3, maxzoom: 10, features: statePlaces },
   { layer: 'place', minzoom: 2, features: cityPlaces },

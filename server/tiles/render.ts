@@ -68,15 +68,22 @@ export function renderTile(dataset: Dataset, source: TileSourceName, z: number, 
 }
 
 /**
- * Builds the basemap and the dataset's airspace parts now rather than at the first tiles that need
- * them (about a second of work for a national dataset), e.g. right after start or after a swap.
- * The basemap waits for its airfields, read in the background; the returned promise says when.
+ * Deepest zoom whose parts the warm-up builds: the overview map (the whole country at z3-z5). Deeper
+ * parts (the facility-map grid, county lines, lakes, runways) are built by the first tile that needs
+ * them and kept in the part cache while tiles use them (tileset.ts).
+ */
+export const WARM_UP_MAXZOOM = 5;
+
+/**
+ * Builds the overview parts of the basemap and of the dataset's airspace now rather than at the first
+ * tiles that need them, e.g. right after start or after a swap. The basemap waits for its airfields,
+ * read in the background; the returned promise says when.
  */
 export async function warmUpTiles(dataset: Dataset, now: Date = new Date()): Promise<void> {
   // One part per turn of the event loop: requests arriving meanwhile wait for one part, not for all.
-  await airspaceTiles(dataset).buildAllYielding(now.getTime());
-  return basemapReady().then(
-    () => basemapTiles().buildAllYielding(),
+  await airspaceTiles(dataset).buildAllYielding(now.getTime(), WARM_UP_MAXZOOM);
+  return basemapReady(WARM_UP_MAXZOOM).then(
+    () => basemapTiles().buildAllYielding(WARM_UP_MAXZOOM),
     // Not fatal: basemap requests await the read again and answer 5xx on their own if it keeps failing.
     (err: unknown) => console.error('basemap airfields could not be read:', err instanceof Error ? err.message : err),
   );

@@ -4,8 +4,14 @@
  * buffer) are found through a static spatial index (flatbush) and geojson-vt's geoJSONToTile clips and
  * simplifies only those. Unlike a GeoJSONVT index, nothing grows with the tiles served, and building a
  * part costs one pass over its bboxes; the encoded tiles are cached by the caller.
+ *
+ * A part is built when a tile first needs it and kept in one process-wide least-recently-used cache
+ * bounded by an estimate of its heap size (TILE_PART_CACHE_MB, docs/perf.md): parts no tile asks for
+ * are dropped and rebuilt from their producer when asked again, so memory does not hold every layer at
+ * every zoom at once.
  */
 import Flatbush from 'flatbush';
+import { LRUCache } from 'lru-cache';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
 import { geoJSONToTile, type GeoJSONVTTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
@@ -27,13 +33,67 @@ export interface TilePart {
   detailZoom?: number;
   /** Simplification tolerance in tile units (geojson-vt's; default 3). Larger for coarse data. */
   tolerance?: number;
-  /** Called once, when a tile first needs the part. A feature may carry a numeric `minzoom` property. */
+  /**
+   * Called when a tile needs the part and it is not built (first time, or after the part cache dropped
+   * it): must return the same features each time. A feature may carry a numeric `minzoom` property.
+   */
   features: () => Feature[];
+  /** The features' geometries are held elsewhere anyway (the dataset's, loaded airfields): the part cache counts only the features. */
+  sharedGeometry?: boolean;
 }
 
 interface BuiltPart {
   features: Feature[];
   index: Flatbush | null;
+  /** Estimated heap bytes (partBytes): what the part cache counts. */
+  bytes: number;
+}
+
+/**
+ * Default bound of the part cache: holds every part a city-zoom view draws from both sources (~90 MB
+ * estimated on the national sandbox dataset; the largest part, the facility-map labels, ~25 MB).
+ */
+export const DEFAULT_PART_CACHE_BYTES = 96 * 1024 * 1024;
+
+/**
+ * Estimated heap bytes of a built part: V8 spends ~56 bytes on a nested [x, y] position (array header
+ * and its double backing store), ~200 on a feature with its properties and geometry objects, and the
+ * flatbush index 40 per item; geometry held elsewhere anyway (sharedGeometry) is not counted. The
+ * estimate errs high (properties shared between features are counted each time), so the cache drops
+ * parts early rather than late.
+ */
+export function partBytes(features: readonly Feature[], sharedGeometry = false): number {
+  if (sharedGeometry) return 1024 + features.length * 240;
+  let positions = 0;
+  const count = (g: Geometry): void => {
+    switch (g.type) {
+      case 'Point': positions += 1; break;
+      case 'MultiPoint': case 'LineString': positions += g.coordinates.length; break;
+      case 'MultiLineString': case 'Polygon': for (const l of g.coordinates) positions += l.length; break;
+      case 'MultiPolygon': for (const p of g.coordinates) for (const l of p) positions += l.length; break;
+      case 'GeometryCollection': g.geometries.forEach(count);
+    }
+  };
+  for (const f of features) if (f.geometry) count(f.geometry);
+  return 1024 + features.length * 240 + positions * 56;
+}
+
+function newPartCache(maxBytes: number): LRUCache<TilePart, BuiltPart> {
+  // An entry bigger than the whole budget is still kept for the tile being cut (see part()), not cached.
+  return new LRUCache<TilePart, BuiltPart>({ maxSize: maxBytes, sizeCalculation: (b) => Math.max(1, b.bytes) });
+}
+
+/** The built parts of every tile set in the process (basemap and airspace), least recently used first out. */
+let partCache = newPartCache(DEFAULT_PART_CACHE_BYTES);
+
+/** Sets the part cache's bound (at start, from TILE_PART_CACHE_MB); drops what was built. */
+export function setPartCacheBytes(maxBytes: number): void {
+  partCache = newPartCache(maxBytes);
+}
+
+/** What the part cache holds now: entries and estimated bytes (for tests and the bench). */
+export function partCacheStats(): { parts: number; bytes: number; maxBytes: number } {
+  return { parts: partCache.size, bytes: partCache.calculatedSize, maxBytes: partCache.maxSize };
 }
 
 /** A feature may carry a numeric minzoom property: it is left out of shallower tiles (place labels). */
@@ -62,8 +122,6 @@ export function encodeLayers(layers: TileLayers): Uint8Array | null {
 export const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 export class TileSet {
-  private readonly built = new Map<TilePart, BuiltPart>();
-
   constructor(readonly parts: readonly TilePart[]) {}
 
   /** The parts that a tile of zoom z draws from. */
@@ -87,17 +145,26 @@ export class TileSet {
     return into;
   }
 
-  /** Builds every part now (e.g. to measure or to warm up) instead of at the first tile that needs it. */
+  /** Builds every part now (e.g. to measure) instead of at the first tile that needs it. */
   buildAll(): void {
     for (const p of this.parts) this.part(p);
   }
 
-  /** buildAll, one part per turn of the event loop: requests are answered between parts (warm-up). */
-  async buildAllYielding(): Promise<void> {
+  /**
+   * Builds the parts drawn at zooms up to `maxZoom` (all when absent), one part per turn of the event
+   * loop: requests are answered between parts (warm-up). Deeper parts wait for a tile that needs them.
+   */
+  async buildAllYielding(maxZoom = Infinity): Promise<void> {
     for (const p of this.parts) {
+      if (p.minzoom > maxZoom) continue;
       this.part(p);
       await nextTurn();
     }
+  }
+
+  /** Whether a part is built and cached now (tests). */
+  isBuilt(p: TilePart): boolean {
+    return partCache.has(p);
   }
 
   private cut(part: TilePart, tile: TileCoord): GeoJSONVTTile | null {
@@ -127,7 +194,7 @@ export class TileSet {
   }
 
   private part(p: TilePart): BuiltPart {
-    const hit = this.built.get(p);
+    const hit = partCache.get(p);
     if (hit) return hit;
     const features = p.features().filter((f) => f.geometry);
     let index: Flatbush | null = null;
@@ -139,8 +206,8 @@ export class TileSet {
       }
       index.finish();
     }
-    const built = { features, index };
-    this.built.set(p, built);
+    const built = { features, index, bytes: partBytes(features, p.sharedGeometry) };
+    partCache.set(p, built);
     return built;
   }
 }

