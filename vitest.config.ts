@@ -16,8 +16,10 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'src/geo/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // Service tests start stores, datasets and child processes: on a loaded 2-core machine some take
+          // tens of seconds, so the limits are generous (they catch a hang, they do not time anything).
+          testTimeout: 60000,
+          hookTimeout: 120000,
         },
       },
       {
