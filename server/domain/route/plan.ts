@@ -6,12 +6,12 @@
 import type { Position } from 'geojson';
 import { cellToLatLng, getHexagonAreaAvg, getHexagonEdgeLengthAvg, greatCircleDistance, gridDisk, gridPathCells, latLngToCell } from 'h3-js';
 import type { BriefingResult } from '../../contract/briefing';
-import { ROUTE_MAX_RESOLUTION, ROUTE_MAX_VIA_POINTS, ROUTE_MIN_RESOLUTION } from '../../contract/route';
+import { ROUTE_CLEARANCE_M, ROUTE_MAX_RESOLUTION, ROUTE_MAX_VIA_POINTS, ROUTE_MIN_RESOLUTION } from '../../contract/route';
 import type { Dataset } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
 import { briefArea, type BriefingOptions } from '../briefing';
 import type { Budget } from '../budget';
-import { bufferLineString, LINESTRING_BUFFER_METERS } from '../operations/limits';
+import { bufferLineString } from '../operations/limits';
 import { CellJudge } from './cells';
 import { judge, type Blocker, type Verdict } from './constraints';
 import { search } from './search';
@@ -31,10 +31,10 @@ export const RISK = { weight: 0.25, avoidWeight: 2, referenceDensity: 1000, cap:
 export const CONTROLLED_PENALTY = 0.5;
 /**
  * Clearance kept between the route's centre line and anything it may not enter: half the width of the
- * service's default path (a LineString is flown as LINESTRING_BUFFER_METERS each side), which also covers
- * the portal's 100 ft each side. So the route, flown as a path, does not graze what it goes around.
+ * service's default path, which also covers the portal's 100 ft each side. So the route, flown as a
+ * path, does not graze what it goes around.
  */
-export const ROUTE_CLEARANCE_M = LINESTRING_BUFFER_METERS;
+export { ROUTE_CLEARANCE_M };
 
 /**
  * Rings of cells around a blocked cell that are kept out too: enough that a cell outside them lies at least
