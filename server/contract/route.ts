@@ -12,6 +12,11 @@ export const ROUTE_MAX_VIA_POINTS = 8;
 export const ROUTE_MIN_RESOLUTION = 5;
 export const ROUTE_MAX_RESOLUTION = 10;
 export const ROUTE_AVOID_VALUES = ['population'] as const;
+/**
+ * Clearance (metres) the route keeps between its centre line and anything it may not enter: half the
+ * service's default path width (a LineString flown 50 m each side, LINESTRING_BUFFER_METERS). docs/route.md.
+ */
+export const ROUTE_CLEARANCE_M = 50;
 
 export const RouteRequestSchema = z
   .object({

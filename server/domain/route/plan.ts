@@ -4,12 +4,14 @@
  * dataset and the population density come in. Algorithm, resolution, weights and limits: docs/route.md.
  */
 import type { Position } from 'geojson';
-import { cellToLatLng, getHexagonAreaAvg, greatCircleDistance, gridPathCells, latLngToCell } from 'h3-js';
+import { cellToLatLng, getHexagonAreaAvg, getHexagonEdgeLengthAvg, greatCircleDistance, gridDisk, gridPathCells, latLngToCell } from 'h3-js';
 import type { BriefingResult } from '../../contract/briefing';
-import { ROUTE_MAX_RESOLUTION, ROUTE_MAX_VIA_POINTS, ROUTE_MIN_RESOLUTION } from '../../contract/route';
+import { ROUTE_CLEARANCE_M, ROUTE_MAX_RESOLUTION, ROUTE_MAX_VIA_POINTS, ROUTE_MIN_RESOLUTION } from '../../contract/route';
 import type { Dataset } from '../../data/dataset';
+import type { FeatureGeometry } from '../../data/model';
 import { briefArea, type BriefingOptions } from '../briefing';
 import type { Budget } from '../budget';
+import { bufferLineString } from '../operations/limits';
 import { CellJudge } from './cells';
 import { judge, type Blocker, type Verdict } from './constraints';
 import { search } from './search';
@@ -27,6 +29,21 @@ export const MIN_MARGIN_KM = 1.5;
 export const RISK = { weight: 0.25, avoidWeight: 2, referenceDensity: 1000, cap: 5 } as const;
 /** Entering controlled airspace (when allowed) costs half as much again: a route prefers Class G. */
 export const CONTROLLED_PENALTY = 0.5;
+/**
+ * Clearance kept between the route's centre line and anything it may not enter: half the width of the
+ * service's default path, which also covers the portal's 100 ft each side. So the route, flown as a
+ * path, does not graze what it goes around.
+ */
+export { ROUTE_CLEARANCE_M };
+
+/**
+ * Rings of cells around a blocked cell that are kept out too: enough that a cell outside them lies at least
+ * the clearance away. A cell two rings away is at least a hexagon's width across its flats (√3 × edge) away,
+ * taken at 80% of the average edge for H3's distortion (docs/route.md).
+ */
+export function clearanceRings(resolution: number, clearanceM = ROUTE_CLEARANCE_M): number {
+  return Math.max(1, Math.ceil(clearanceM / (Math.sqrt(3) * 0.8 * getHexagonEdgeLengthAvg(resolution, 'm'))));
+}
 
 export class RouteInputError extends Error {
   constructor(readonly field: string, message: string) {
@@ -77,6 +94,13 @@ const toPosition = (cell: string): Position => {
   return [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7];
 };
 const metres = (a: Position, b: Position) => greatCircleDistance(latLng(a), latLng(b), 'm');
+/** The line buffered by the clearance: the path it is flown as. null where turf cannot buffer it. */
+const corridor = (coordinates: Position[]): FeatureGeometry | null => bufferLineString({ type: 'LineString', coordinates }, ROUTE_CLEARANCE_M);
+/** The line judged as the path it is flown as; a line that cannot be buffered is judged bare and counts as blocked by nothing else. */
+const judgeCorridor = (dataset: Dataset, coordinates: Position[], opts: Parameters<typeof judge>[2]) => {
+  const c = corridor(coordinates);
+  return { unbuffered: c === null, verdict: judge(dataset, c ?? { type: 'LineString', coordinates }, opts) };
+};
 
 /** The box searched, and the resolution whose cells in it stay within the budget. */
 export function searchRegion(positions: Position[], resolution?: number) {
@@ -141,8 +165,17 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
     }
     return m;
   };
+  // A cell is kept out when it, or a cell within the clearance rings around it, is blocked (docs/route.md).
+  const rings = clearanceRings(resolution);
+  const nearBlocker = (cell: string): Blocker | null => {
+    for (const c of gridDisk(cell, rings)) {
+      const b = verdict(c).blocker;
+      if (b) return b;
+    }
+    return null;
+  };
   const graph = {
-    passable: (cell: string) => verdict(cell).blocker === null,
+    passable: (cell: string) => nearBlocker(cell) === null,
     multiplier,
     inRegion: (cell: string) => {
       const [lat, lon] = cellToLatLng(cell);
@@ -156,8 +189,8 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
   req.positions.forEach((p, i) => {
     const own = judge(dataset, { type: 'Point', coordinates: p }, opts).blocker;
     const cell = latLngToCell(p[1]!, p[0]!, resolution);
-    const blocker = own ?? verdict(cell).blocker;
-    if (blocker) throw new RouteBlockedError(`position ${i} of the route lies ${own ? 'in' : 'next to'} ${blocker.name} (${blocker.id}), which the route may not enter`, [blocker]);
+    const blocker = own ?? nearBlocker(cell);
+    if (blocker) throw new RouteBlockedError(`position ${i} of the route lies ${own ? 'in' : `within the route's ${ROUTE_CLEARANCE_M} m clearance (${rings} H3 cell${rings > 1 ? 's' : ''} at resolution ${resolution}) of`} ${blocker.name} (${blocker.id}), which the route may not enter`, [blocker]);
   });
   for (let i = 1; i < req.positions.length; i++) {
     const from = req.positions[i - 1]!, to = req.positions[i]!;
@@ -173,7 +206,8 @@ export function planRoute(dataset: Dataset, req: RouteRequest): RouteResult {
     const legLine = smooth(dataset, leg.path, from, to, multiplier, opts, req.budget);
     coordinates.push(...(coordinates.length ? legLine.slice(1) : legLine));
   }
-  const whole = judge(dataset, { type: 'LineString', coordinates }, opts);
+  // The search's clearance rings hold for every cell of the path, so an unbufferable line is judged bare.
+  const whole = judgeCorridor(dataset, coordinates, opts).verdict;
   // Every segment was judged on its own; this only guards the joins (and any future change).
   if (whole.blocker) throw new RouteBlockedError(`the route would touch ${whole.blocker.name} (${whole.blocker.id}); no legal route at resolution ${resolution}`, [whole.blocker]);
 
@@ -200,7 +234,9 @@ function smooth(dataset: Dataset, cells: string[], from: Position, to: Position,
   for (let i = 1; i < cells.length; i++) prefix.push(prefix[i - 1]! + metres(pts[i - 1]!, pts[i]!) * multiplier(cells[i]!));
   const legal = (i: number, k: number): boolean => {
     budget?.check();
-    if (judge(dataset, { type: 'LineString', coordinates: [pts[i]!, pts[k]!] }, opts).blocker) return false;
+    // Judged as the path it will be flown as (buffered by the clearance), so smoothing keeps the clearance.
+    const seg = judgeCorridor(dataset, [pts[i]!, pts[k]!], opts);
+    if (seg.unbuffered || seg.verdict.blocker) return false;
     let line: string[];
     try {
       line = gridPathCells(cells[i]!, cells[k]!);
@@ -221,5 +257,6 @@ function smooth(dataset: Dataset, cells: string[], from: Position, to: Position,
     out.push(pts[j]!);
     i = j;
   }
-  return judge(dataset, { type: 'LineString', coordinates: out }, opts).blocker ? pts : out;
+  const all = judgeCorridor(dataset, out, opts);
+  return all.unbuffered || all.verdict.blocker ? pts : out;
 }

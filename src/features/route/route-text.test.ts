@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error';
-import { distanceText, refusalOf } from './route-text';
+import { distanceText, refusalOf, widthNote } from './route-text';
 
 describe('refusalOf', () => {
   it('names each blocker and what kind of airspace it is', () => {
@@ -27,5 +27,15 @@ describe('refusalOf', () => {
 describe('distanceText', () => {
   it('gives kilometres and nautical miles', () => {
     expect(distanceText(14_903)).toBe('14.9 km (8.0 NM)');
+  });
+});
+
+describe('widthNote', () => {
+  it('says a path within twice the route clearance stays clear, and warns for a wider one', () => {
+    expect(widthNote(60.96, 'ft')).toBe(
+      'The route keeps 164 ft clear of what it may not enter on each side. As the flight’s path it is 200 ft wide, within that clearance; read its briefing after you use it, which judges the whole width.',
+    );
+    expect(widthNote(100, 'm')).toMatch(/keeps 50 m clear .* it is 100 m wide, within that clearance;/);
+    expect(widthNote(150, 'm')).toMatch(/it is 150 m wide, wider than that clearance covers: its edges may enter what the route goes around;/);
   });
 });

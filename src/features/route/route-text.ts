@@ -3,6 +3,8 @@
  * names the blockers in details.blockers, docs/route.md; a 408 says the search ran out of time).
  */
 import { z } from 'zod';
+import { ROUTE_CLEARANCE_M } from '../../../server/contract/route';
+import { METERS_PER_FOOT, type LengthUnit } from '../../geo/units';
 import { ApiError, errorMessage } from '../../lib/api-error';
 
 const BlockersSchema = z.object({ blockers: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['restricted', 'controlled']) })) });
@@ -44,4 +46,19 @@ const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFra
 /** "14.9 km (8.0 NM)": pilots read nautical miles on charts, the rest of the world kilometres. */
 export function distanceText(m: number): string {
   return `${km.format(m / 1000)} km (${km.format(m / 1852)} NM)`;
+}
+
+function widthText(m: number, unit: LengthUnit): string {
+  return unit === 'ft' ? `${Math.round(m / METERS_PER_FOOT)} ft` : `${Math.round(m)} m`;
+}
+
+/** The route keeps ROUTE_CLEARANCE_M each side clear (docs/route.md): a path up to twice that wide stays clear. */
+export function widthNote(pathWidthM: number, unit: LengthUnit): string {
+  const width = `As the flight’s path it is ${widthText(pathWidthM, unit)} wide`;
+  const fits = pathWidthM <= 2 * ROUTE_CLEARANCE_M + 1e-6;
+  return (
+    `The route keeps ${widthText(ROUTE_CLEARANCE_M, unit)} clear of what it may not enter on each side. ` +
+    (fits ? `${width}, within that clearance` : `${width}, wider than that clearance covers: its edges may enter what the route goes around`) +
+    '; read its briefing after you use it, which judges the whole width.'
+  );
 }

@@ -67,7 +67,9 @@ describe('RoutePanel', () => {
     expect(within(result).getByTestId('route:laanc').textContent).toBe('Needs LAANC authorization from SEA.');
     expect(within(result).getByTestId('route:notices').textContent).toMatch(/UAS facility map ceiling: Facility map SEA: ceiling 400 ft AGL/);
     // The map gets the suggested line and the two points.
-    expect(within(result).getByTestId('route:width-note').textContent).toMatch(/As the flight’s path it is 200 ft wide: read its briefing/);
+    expect(within(result).getByTestId('route:width-note').textContent).toBe(
+      'The route keeps 164 ft clear of what it may not enter on each side. As the flight’s path it is 200 ft wide, within that clearance; read its briefing after you use it, which judges the whole width.',
+    );
     expect(onShow).toHaveBeenLastCalledWith({ line: ROUTE, points: [{ role: 'start', at: START }, { role: 'end', at: END }] });
 
     fireEvent.click(screen.getByTestId('route:accept'));

@@ -9,13 +9,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { ROUTE_MAX_VIA_POINTS } from '../../../../server/contract/route';
 import { Pill } from '../../../components/load-states';
 import type { Position } from '../../../geo/types';
-import { METERS_PER_FOOT, toFeet, type LengthUnit } from '../../../geo/units';
+import { toFeet, type LengthUnit } from '../../../geo/units';
 import type { RouteShapes } from '../../../map/route-layer';
 import { sourceText, STATUS_TEXT } from '../../briefing/briefing-text';
 import { ALTITUDE_FT, altitudeLimits } from '../../plan/components/flight-form';
 import { NumberField } from '../../plan/components/number-field';
 import { useGenerateRoute } from '../api/generate-route';
-import { distanceText, refusalOf } from '../route-text';
+import { distanceText, refusalOf, widthNote } from '../route-text';
 import '../route.css';
 
 type End = 'start' | 'end';
@@ -27,7 +27,7 @@ interface Props {
   altitude: number;
   unit: LengthUnit;
   onAltitude(value: number): void;
-  /** The width a path is flown at (metres): the route is judged along its centre line only. */
+  /** The width a path is flown at (metres): the route keeps ROUTE_CLEARANCE_M, which covers a path twice as wide. */
   pathWidthM: number;
   /** The flight window the route is judged for; null: the service's default (now, one hour). */
   window: { startTime: string; endTime: string } | null;
@@ -43,10 +43,6 @@ interface Props {
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 const MAX_NOTICES_SHOWN = 6;
-
-function widthText(m: number, unit: LengthUnit): string {
-  return unit === 'ft' ? `${Math.round(m / METERS_PER_FOOT)} ft` : `${Math.round(m)} m`;
-}
 
 function positionText(p: Position | null): string {
   return p ? `${p[1].toFixed(5)}, ${p[0].toFixed(5)}` : 'not set';
@@ -184,8 +180,7 @@ export function RoutePanel({ drawnLine, altitude, unit, onAltitude, pathWidthM, 
             </ul>
           )}
           <p className="muted small" data-testid="route:width-note">
-            The service keeps the route’s centre line out of what it may not enter, and the route may pass right by it. As the flight’s
-            path it is {widthText(pathWidthM, unit)} wide: read its briefing after you use it, which judges the whole width.
+            {widthNote(pathWidthM, unit)}
           </p>
           <button type="button" className="button button-primary" onClick={accept} data-testid="route:accept">
             Use this route
