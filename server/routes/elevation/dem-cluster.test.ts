@@ -5,6 +5,7 @@
  * ready, and all answer the same elevations. Needs PostgreSQL: npm test starts a throwaway one and sets
  * TEST_DATABASE_URL; without it this file is reported as skipped.
  */
+import { freshSchemaUrl } from '../../../test/helpers/schema';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,15 +34,7 @@ let dbUrl = '';
 let root = '';
 const started: Instance[] = [];
 
-async function freshSchema(url: string): Promise<string> {
-  const schema = `dem_cluster_${Date.now()}`;
-  const admin = await openPostgres(url);
-  await admin.exec(`CREATE SCHEMA ${schema}`);
-  await admin.close();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
-}
+const freshSchema = (url: string) => freshSchemaUrl(url, 'dem_cluster');
 
 /** One service instance on the shared database with its own DATA_DIR, its background work running. */
 async function instance(name: string): Promise<Instance> {

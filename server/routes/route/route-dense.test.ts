@@ -5,38 +5,25 @@
  * segment enters a cell the route may not enter; the time is not asserted. The route budget is the
  * default 2,000 ms, scaled by the machine's load as the other load-sensitive tests do.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLoadScaledBudgets, warmUpPool } from '../../../test/helpers/load';
-import { startTestService, type TestService } from '../../../test/helpers/service';
+import { describe, expect, it } from 'vitest';
 import type { RouteFeature } from '../../contract/route';
 import { Dataset } from '../../data/dataset';
 import { fixtureFile, NOW } from '../../domain/briefing/fixtures';
 import { judge } from '../../domain/route/constraints';
 import { cellPolygon, cellsFor } from '../../domain/surface/cells';
 import { populationModelBuilt } from '../../domain/surface/population-model';
-import { surfacePool } from '../../workers/surface-pool';
+import { routeService } from './test-helpers';
 
-let svc: TestService;
-let token: string;
 const ds = new Dataset(fixtureFile());
-beforeAll(async () => {
-  useLoadScaledBudgets();
-  svc = await startTestService({ dataset: fixtureFile(), now: NOW });
-  token = await svc.clientToken('route:create');
-  await warmUpPool();
-}, 180_000); // the pool's thread builds the population model: tens of seconds on a loaded box
-afterAll(async () => {
-  await svc.close();
-  await surfacePool().close();
-});
+const route = routeService(fixtureFile);
 
 const seaTac = [-122.31, 47.43], boeingField = [-122.3, 47.53];
 const opts = { now: NOW, start: NOW, maxAltitudeFt: 200, allowControlled: true };
 
 describe('POST /v2/route on a dense facility-map grid', () => {
   it('answers 200 with a route from Sea-Tac to Boeing Field through both LAANC grids, entering no cell it may not enter', async () => {
-    const r = await svc.call('POST', '/v2/route', {
-      token,
+    const r = await route.svc().call('POST', '/v2/route', {
+      token: route.token(),
       body: { geometry: { type: 'LineString', coordinates: [seaTac, boeingField] }, maxAltitude: 200, resolution: 10, allowControlledAirspace: true },
     });
     const text = await r.text();

@@ -1,30 +1,15 @@
 /** POST /v2/route over HTTP: around P-56 with the real population model, blockers named, scopes, hostile input. */
 import { booleanIntersects, lineString } from '@turf/turf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLoadScaledBudgets, warmUpPool } from '../../../test/helpers/load';
-import { startTestService, type TestService } from '../../../test/helpers/service';
+import { describe, expect, it } from 'vitest';
 import type { RouteFeature } from '../../contract/route';
 import { datasetFile } from '../../domain/briefing/fixtures/build';
-import { NOW } from '../../domain/briefing/fixtures';
 import { nationwide } from '../../domain/briefing/fixtures/nationwide';
-import { surfacePool } from '../../workers/surface-pool';
+import { routeService } from './test-helpers';
 
 const p56 = nationwide.filter((f) => f.id.startsWith('sua:P-56'));
-let svc: TestService;
-let token: string;
-beforeAll(async () => {
-  // The route budget (2 s) scaled by the machine's load: a loaded CI box must not turn this route into a 408.
-  useLoadScaledBudgets();
-  svc = await startTestService({ dataset: datasetFile(p56), now: NOW });
-  token = await svc.clientToken('route:create');
-  await warmUpPool();
-}, 180_000); // the pool's thread builds the population model: tens of seconds on a loaded box
-afterAll(async () => {
-  await svc.close();
-  await surfacePool().close();
-});
+const route = routeService(() => datasetFile(p56));
 
-const post = (body: unknown, t: string | null = token) => svc.call('POST', '/v2/route', { body, ...(t ? { token: t } : {}) });
+const post = (body: unknown, t: string | null = route.token()) => route.svc().call('POST', '/v2/route', { body, ...(t ? { token: t } : {}) });
 const west = [-77.075, 38.892], east = [-76.985, 38.892];
 const line = (...coordinates: unknown[]) => ({ type: 'LineString', coordinates });
 
@@ -54,7 +39,7 @@ describe('POST /v2/route', () => {
 
   it('needs route:create: 403 with another scope, 401 without a token', async () => {
     const ok = { geometry: line([-99, 38], [-98.99, 38]), maxAltitude: 100 };
-    expect((await post(ok, await svc.clientToken('hazar:read'))).status).toBe(403);
+    expect((await post(ok, await route.svc().clientToken('hazar:read'))).status).toBe(403);
     expect((await post(ok, null)).status).toBe(401);
   });
 
