@@ -78,6 +78,16 @@ export const EphemeralPreviewSchema = z
       })
       .nullable()
       .describe('ours: the airport nearest the area within 30 NM, so the claimer knows where it is'),
+    nearestPlace: z
+      .object({
+        name: z.string(),
+        region: z.string().nullable().describe('the US state (postal code); null abroad'),
+        country: z.string(),
+        distanceNm: z.number().describe('from the centre of the area'),
+      })
+      .nullable()
+      .optional()
+      .describe('ours: the populated place (GeoNames, 1,000 people or more) nearest the area within 15 NM; absent from deployments that do not send it'),
   })
   .meta({ id: 'EphemeralPreview' });
 

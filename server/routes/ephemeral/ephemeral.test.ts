@@ -69,9 +69,11 @@ describe('get, preview, claim, delete', () => {
     const preview = await svc.call('GET', `/v1/operations/ephemeral/${id}/preview`);
     expect(preview.status).toBe(200);
     const p = await json<Record<string, unknown>>(preview);
-    expect(Object.keys(p).sort()).toEqual(['boundary', 'endTime', 'expiresAt', 'flightType', 'id', 'maxAltitude', 'name', 'nearestAirport', 'sentBy', 'startTime', 'timezoneName']);
+    expect(Object.keys(p).sort()).toEqual(['boundary', 'endTime', 'expiresAt', 'flightType', 'id', 'maxAltitude', 'name', 'nearestAirport', 'nearestPlace', 'sentBy', 'startTime', 'timezoneName']);
     // Who sent the link, by name; the callback (and its query) never shows.
     expect(p.sentBy).toBe('Sandbox API client');
+    // Where it is, as a person knows it: the nearest GeoNames place, in Washington.
+    expect(p.nearestPlace).toMatchObject({ region: 'WA', country: 'US' });
     expect(JSON.stringify(p)).not.toMatch(/cb\?client/);
     expect((await svc.call('GET', '/v1/operations/ephemeral/00000000-0000-4000-8000-000000000000/preview')).status).toBe(404);
     expect((await svc.call('GET', `/v1/operations/ephemeral/${id}`)).status).toBe(401);

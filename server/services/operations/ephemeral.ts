@@ -21,6 +21,7 @@ import { operationsStore, type OperationRecord } from '../../store/operations';
 import { identity } from '../../store/identity';
 import { newCallbackSecret } from '../../domain/callbacks/signing';
 import { nearestAirport } from '../../domain/places/nearest-airport';
+import { nearestPlace } from '../../domain/places/nearest-place';
 import { bboxCentre, shortWayBBox } from '../../domain/geometry/antimeridian';
 import { isUuid, toPlatformOperation } from './service';
 import { addMinutes } from '../../domain/operations/time';
@@ -137,6 +138,7 @@ export async function previewEphemeral(deps: AppDeps, id: string) {
     ...flightOf(e),
     sentBy: await senderName(deps, e),
     nearestAirport: nearestAirport(deps.datasets.current(), ringCentre(e.boundary)),
+    nearestPlace: nearestPlace(ringCentre(e.boundary)),
   };
 }
 

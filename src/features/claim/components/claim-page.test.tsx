@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pending } from '../../../test/fetch-mock';
 import { testQueryClient } from '../../../test/render';
 import { operation, SQUARE } from '../../operations/test/operation-fixtures';
-import { ClaimPage } from './claim-page';
+import { ClaimPage, whereText } from './claim-page';
 
 vi.mock('../../../map/display-map', () => ({ DisplayMap: () => <div data-testid="display-map" /> }));
 
@@ -15,7 +15,7 @@ const PREVIEW = {
   id: ID,
   name: 'Bridge survey',
   boundary: SQUARE,
-  flightType: 'FLIGHT_TYPE_COMMERCIAL',
+  flightType: 'FLIGHT_TYPE_COMMERCIAL' as const,
   maxAltitude: 200,
   startTime: '2099-07-01T16:00:00.000Z',
   endTime: '2099-07-01T17:00:00.000Z',
@@ -23,6 +23,7 @@ const PREVIEW = {
   expiresAt: '2099-06-08T10:00:00.000Z',
   sentBy: 'Acme Inspections',
   nearestAirport: { ident: 'BFI', name: 'Boeing Field', distanceNm: 1.2, direction: 'NE', state: 'WA' },
+  nearestPlace: { name: 'Tukwila', region: 'WA', country: 'US', distanceNm: 0.8 },
 };
 
 function claimPage(signedIn: boolean | null) {
@@ -70,7 +71,7 @@ describe('claim page', () => {
     claimPage(false);
     expect((await screen.findByTestId('claim:preview')).textContent).toMatch(/09:00–10:00 PDT/);
     // Where it is and who sent it, before anyone signs in.
-    expect(screen.getByTestId('claim:where').textContent).toBe('1.2 NM NE of Boeing Field (BFI), WA');
+    expect(screen.getByTestId('claim:where').textContent).toBe('Near Tukwila, WA · 1.2 NM NE of Boeing Field (BFI), WA');
     expect(screen.getByText('Acme Inspections')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in to claim' }).getAttribute('href')).toBe('/sign-in?next=x');
     expect(screen.queryByText('briefing here')).toBeNull();
@@ -91,5 +92,12 @@ describe('claim page', () => {
     claimPage(true);
     await userEvent.click(await screen.findByTestId('claim:claim'));
     expect((await screen.findByTestId('claim:problem')).dataset.problem).toBe('claimed');
+  });
+});
+
+describe('whereText', () => {
+  it('says the airport alone when a deployment sends no place, and the country abroad', () => {
+    expect(whereText({ ...PREVIEW, nearestPlace: undefined })).toBe('1.2 NM NE of Boeing Field (BFI), WA');
+    expect(whereText({ ...PREVIEW, nearestPlace: { name: 'Victoria', region: null, country: 'CA', distanceNm: 3 }, nearestAirport: null })).toBe('Near Victoria, CA · More than 30 NM from any airport');
   });
 });

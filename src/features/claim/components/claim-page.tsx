@@ -23,12 +23,21 @@ interface Props {
   highlight: Geometry | null;
 }
 
-/** "2 NM SE of King County International Airport - Boeing Field (BFI), WA", or on the field. */
+/**
+ * "Near Tukwila, WA · 2 NM SE of King County International Airport - Boeing Field (BFI), WA": the place
+ * a person knows, then the airport a pilot knows (either may be absent).
+ */
 export function whereText(p: EphemeralPreview): string {
+  const parts: string[] = [];
+  const c = p.nearestPlace;
+  if (c) parts.push(`Near ${c.name}${c.region ? `, ${c.region}` : c.country !== 'US' ? `, ${c.country}` : ''}`);
   const a = p.nearestAirport;
-  if (!a) return 'More than 30 NM from any airport';
-  const airport = `${a.name} (${a.ident})${a.state ? `, ${a.state}` : ''}`;
-  return a.direction ? `${a.distanceNm} NM ${a.direction} of ${airport}` : `At ${airport}`;
+  if (!a) parts.push('More than 30 NM from any airport');
+  else {
+    const airport = `${a.name} (${a.ident})${a.state ? `, ${a.state}` : ''}`;
+    parts.push(a.direction ? `${a.distanceNm} NM ${a.direction} of ${airport}` : `At ${airport}`);
+  }
+  return parts.join(' · ');
 }
 
 /** /plan/operations/:id/claim: an operation an integration created, shown before it is claimed. */
