@@ -35,6 +35,8 @@ test('an integration hands over an operation: the pilot claims it, gets it appro
     await page.goto(`${claimPath}?e2e=1`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Claim “Hangar roof survey (e2e)”');
     await expect(page.getByTestId('claim:preview')).toContainText('up to 200 ft AGL');
+    // Where, as a person and a pilot know it: the nearest town, then the nearest airport.
+    await expect(page.getByTestId('claim:where')).toContainText(/^Near .+, WA · .* NM [NESW]{1,2} of .*\(BFI\), WA$/);
     await page.getByRole('link', { name: 'Sign in to claim' }).click();
     await page.getByLabel('Email').fill(ACCOUNTS.pilot.email);
     await page.getByLabel('Password').fill(ACCOUNTS.pilot.password);
