@@ -45,7 +45,8 @@ async function load(base: string, s: Scenario, token: string | null): Promise<{ 
     ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
     ...(s.fresh ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(s.fresh!()) }) }] } : {}),
   });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  // Throughput counts answers that did the work (2xx): a 503 "busy" or 408 is quick and would flatter it.
+  return { rps: r['2xx'] / SECONDS, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
 const square = (lon: number, lat: number, dLon: number, dLat: number) => ({
@@ -97,6 +98,9 @@ export async function benchHttp(): Promise<string[]> {
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_TOKEN_PER_MINUTE: '100000000',
       MAX_CONNECTIONS_PER_ADDRESS: '100000',
+      // 50 connections at once: the main-thread gate's queue (32 by default, then 503) holds them all, so
+      // the figure is the engine's throughput, not how fast the service says "busy".
+      MAIN_THREAD_QUEUE: String(CONNECTIONS * 2),
     };
     const service = spawn(entry[0], [...entry[1]], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(service);
