@@ -91,6 +91,10 @@ for (const [name, viewport] of [
     await expect(popup.locator('[data-source="NOTICE_DATA_SOURCE_UASFM_CEILING"]')).toContainText(/Ceiling \d+ ft AGL/);
     await expect(popup.locator('[data-source="NOTICE_DATA_SOURCE_LAANC_ENABLED_CONTROLLED_AIRSPACE"]').first()).toContainText(/Class [BCDE]/);
     await page.screenshot({ path: `test-results/screenshots/plan-click-popup-${name}.png` });
+    // The whole popup stays on the map (it scrolls within it on a short phone map), never past its edge.
+    const card = (await page.locator('.maplibregl-popup').boundingBox())!;
+    expect(card.y, 'popup top').toBeGreaterThanOrEqual(box.y - 1);
+    expect(card.y + card.height, 'popup bottom').toBeLessThanOrEqual(box.y + box.height + 1);
     // Its close button takes it away; drawing does not open it.
     await page.locator('.maplibregl-popup-close-button').click();
     await expect(popup).toHaveCount(0);

@@ -173,7 +173,13 @@ export class MapController {
     if (!p) return;
     // Below a point in the upper half of the map, above one in the lower half: the content arrives
     // after the popup is placed, so MapLibre's own choice (made on the loading state) would not fit.
-    const upper = this.map.project(p.lngLat).y < this.map.getContainer().clientHeight / 2;
+    const y = this.map.project(p.lngLat).y;
+    const height = this.map.getContainer().clientHeight;
+    const upper = y < height / 2;
+    // On a phone the map is short: the popup scrolls within the room on its side of the point rather
+    // than running past the map's edge (the tip, the content's padding and a margin take ~48 px).
+    p.content.style.maxHeight = `${Math.max(96, Math.round((upper ? height - y : y) - 48))}px`;
+    p.content.style.overflowY = 'auto';
     const popup = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: false, closeOnClick: false, anchor: upper ? 'top' : 'bottom', className: 'map-read-popup' })
       .setLngLat(p.lngLat)
       .setDOMContent(p.content);
