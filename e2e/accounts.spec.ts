@@ -86,26 +86,28 @@ test('a used link says so', async ({ page, browser, browserConsole }) => {
   }
 });
 
-test('in the sandbox anyone signs up from the sign-in page and runs their own organization', async ({ page }) => {
+test('in the sandbox anyone signs up from the sign-in page and runs their own organization', async ({ page }, testInfo) => {
+  // A retry signs up someone new: the first attempt's account exists (409 by design).
+  const n = testInfo.retry ? ` ${testInfo.retry}` : '';
   await page.goto('/sign-in');
   await page.getByTestId('sign-in:sign-up').getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
   await page.getByTestId('sign-up:name').fill('Fern Founder');
-  await page.getByTestId('sign-up:email').fill('fern@founder.example');
+  await page.getByTestId('sign-up:email').fill(`fern${n.trim()}@founder.example`);
   await page.getByTestId('sign-up:password').fill('fern-founds-firms');
-  await page.getByTestId('sign-up:organization').fill('Fern Aerial Survey');
+  await page.getByTestId('sign-up:organization').fill(`Fern Aerial Survey${n}`);
   await noSeriousViolations(page);
   await page.getByTestId('sign-up:submit').click();
   await expect(page).toHaveURL(/\/plan(\?|$)/);
   await expect(page.getByTestId('account:name')).toHaveText('Fern Founder');
   await page.getByRole('link', { name: 'Members' }).click();
-  await expect(page.getByRole('heading', { name: 'People of Fern Aerial Survey' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `People of Fern Aerial Survey${n}` })).toBeVisible();
   await expect(page.getByTestId('members:create-invite')).toBeVisible();
 });
 
-test('a pilot keeps a profile: name, phone, Part 107 certificate and registrations, refused field by field when wrong', async ({ page }) => {
+test('a pilot keeps a profile: name, phone, Part 107 certificate and registrations, refused field by field when wrong', async ({ page }, testInfo) => {
   const signUp = await page.request.post('/v1/auth/sign-up', {
-    data: { name: 'Pia Profile', email: 'pia@profile.example', password: 'pia-keeps-profiles', organizationName: 'Pia Aerial' },
+    data: { name: 'Pia Profile', email: `pia${testInfo.retry || ''}@profile.example`, password: 'pia-keeps-profiles', organizationName: `Pia Aerial${testInfo.retry ? ` ${testInfo.retry}` : ''}` },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
   await page.goto('/profile');
