@@ -2,7 +2,7 @@ import { area, buffer, difference, featureCollection, lineString, polygon } from
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaSqMi } from './area-sq-mi';
 import { bufferLine } from './buffer-line';
-import { loadPathUnion } from './path-union';
+import { pathUnion } from './path-union';
 import { isRingClosed } from './ring';
 import type { Position } from './types';
 import { SQ_METERS_PER_SQ_MI } from './units';
@@ -45,13 +45,13 @@ describe('bufferLine before its union has loaded', () => {
     expect(bufferLine([[0, 0], [0, 0.008993]], 100)).toBe('loading');
     // Refusals need no union.
     expect(bufferLine([[0, 0]], 100)).toBeNull();
-    await loadPathUnion();
+    await pathUnion.load();
     expect(widened([[0, 0], [0, 0.008993]], 100).type).toBe('Polygon');
   });
 });
 
 describe('bufferLine', () => {
-  beforeAll(() => loadPathUnion());
+  beforeAll(() => pathUnion.load());
 
   it('turns a 1 km line and a 100 m width into a closed polygon of about 0.1 km²', () => {
     // 0.008993° of latitude is about 1000 m.

@@ -1,39 +1,14 @@
+import { lazyModule } from '../lib/lazy-module';
 import type { Position } from './types';
 
-type Union = (rings: Position[][]) => Position[] | null;
-
-let union: Union | null = null;
-let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
 /**
- * Loads the polygon union that widens a path into its area (union-rings.ts) as a chunk of its own, so
- * the plan page shows its map without it and fetches it only once there is a path. A failed load can be
- * tried again.
+ * The polygon union that widens a path into its area (union-rings.ts), a chunk of its own: the plan page
+ * shows its map without it and loads it only once there is a path.
  */
-export function loadPathUnion(): Promise<void> {
-  loading ??= import('./union-rings').then(
-    (m) => {
-      union = m.unionRings;
-      for (const l of listeners) l();
-    },
-    (e: unknown) => {
-      loading = null;
-      throw e;
-    },
-  );
-  return loading;
-}
+export const pathUnion = lazyModule(() => import('./union-rings').then((m) => m.unionRings));
 
-export const pathUnionLoaded = (): boolean => union !== null;
-
-/** Calls `listener` once the union has loaded; returns the unsubscribe (a useSyncExternalStore store). */
-export function onPathUnionLoaded(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The union's outline (null: not one polygon), or 'loading' until loadPathUnion() has finished. */
+/** The union's outline (null: not one polygon), or 'loading' until pathUnion has loaded. */
 export function unionOutline(rings: Position[][]): Position[] | null | 'loading' {
+  const union = pathUnion.current();
   return union ? union(rings) : 'loading';
 }

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { loadTimeZones, onTimeZonesLoaded, timeZoneAt, timeZonesLoaded } from './time-zone-at';
+import { timeZoneAt, timeZoneTable } from './time-zone-at';
 
 describe('timeZoneAt', () => {
   it('knows no zone until the table has loaded, then tells its listeners', async () => {
-    expect(timeZonesLoaded()).toBe(false);
+    expect(timeZoneTable.current()).toBeNull();
     expect(timeZoneAt([-122.31, 47.53])).toBeNull();
     let told = 0;
-    const off = onTimeZonesLoaded(() => told++);
-    await loadTimeZones();
+    const off = timeZoneTable.subscribe(() => told++);
+    await timeZoneTable.load();
     off();
     expect(told).toBe(1);
-    expect(timeZonesLoaded()).toBe(true);
+    expect(timeZoneTable.current()).not.toBeNull();
   });
 
   it('finds the zones of Seattle and Washington DC', async () => {
-    await loadTimeZones();
+    await timeZoneTable.load();
     expect(timeZoneAt([-122.31, 47.53])).toBe('America/Los_Angeles');
     expect(timeZoneAt([-77.04, 38.9])).toBe('America/New_York');
   });
 
   it('falls back to UTC for an impossible position', async () => {
-    await loadTimeZones();
+    await timeZoneTable.load();
     expect(timeZoneAt([0, 100])).toBe('UTC');
   });
 });

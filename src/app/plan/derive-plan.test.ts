@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPathUnion } from '../../geo/path-union';
-import { loadTimeZones } from '../../geo/time-zone-at';
+import { pathUnion } from '../../geo/path-union';
+import { timeZoneTable } from '../../geo/time-zone-at';
 import { decodePlan, DEFAULT_PLAN, encodePlan, type Plan } from '../../features/plan/plan-params';
 import { sameGeometry, type DrawGeometry } from '../../map/draw-adapter';
 import { advisoryArea, areaOfDrawn, briefingRequest, deriveArea, drawGeometryOf, operationBase } from './derive-plan';
@@ -15,7 +15,7 @@ const ring = (w: number, s: number, d: number): [number, number][] => [
 const plan = (over: Partial<Plan>): Plan => ({ ...DEFAULT_PLAN, start: '2026-07-01T16:00Z', ...over });
 
 describe('a path while the code that widens it loads', () => {
-  beforeAll(() => loadTimeZones());
+  beforeAll(() => timeZoneTable.load());
 
   it('has no boundary and no error yet, and nothing is sent', () => {
     const p = plan({ area: { kind: 'path', line: [[-122.31, 47.525], [-122.3, 47.53]] } });
@@ -27,7 +27,7 @@ describe('a path while the code that widens it loads', () => {
 });
 
 describe('what the plan page sends', () => {
-  beforeAll(() => Promise.all([loadTimeZones(), loadPathUnion()]));
+  beforeAll(() => Promise.all([timeZoneTable.load(), pathUnion.load()]));
 
   it('sends a valid area with its window and altitude in feet', () => {
     const p = plan({ area: { kind: 'polygon', ring: ring(-122.31, 47.525, 0.01) }, maxAltitude: 60, unit: 'm', durationMin: 90 });
@@ -91,7 +91,7 @@ describe('what the plan page sends', () => {
 });
 
 describe('a plan across 180° (the western Aleutians)', () => {
-  beforeAll(() => loadTimeZones());
+  beforeAll(() => timeZoneTable.load());
   // A 1.5 km box over Semisopochnoi Island, as a shared link holds it: the short way, within -180..180.
   const link = new URLSearchParams('poly=179.99,51.95;-179.99,51.95;-179.99,51.9635;179.99,51.9635&alt=200&u=ft&start=2026-07-01T20:00Z&dur=60&type=107');
   const steps = (xs: number[]) => xs.slice(1).map((x, i) => Math.abs(x - xs[i]!));

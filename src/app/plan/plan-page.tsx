@@ -23,15 +23,16 @@ import { flightShapeOf, toPlanStart } from '../../features/plan/plan-params';
 import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
 import { useUndoKeys } from '../../features/plan/use-undo-keys';
-import { usePathUnion } from '../../features/plan/use-path-union';
-import { useTimeZones } from '../../features/plan/use-time-zones';
 import { useWallClockStart } from '../../features/plan/use-wall-clock-start';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
 import { RoutePanel } from '../../features/route/components/route-panel';
 import { TerrainProfile } from '../../features/terrain/components/terrain-profile';
 import { zoomFor } from '../../features/place-search/place-label';
+import { pathUnion } from '../../geo/path-union';
+import { timeZoneTable } from '../../geo/time-zone-at';
 import { useSettings } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
+import { useLazyModule } from '../../lib/use-lazy-module';
 import { nextQuarterHour } from '../../lib/zoned-time';
 import type { DrawState, DrawTool } from '../../map/draw-adapter';
 import type { MapController } from '../../map/map-controller';
@@ -79,8 +80,8 @@ export function PlanPage() {
   }, [plan.start, update]);
 
   const { area: planArea, widthM, radiusM } = plan;
-  const zonesReady = useTimeZones(planArea !== null);
-  const unionReady = usePathUnion(planArea?.kind === 'path');
+  const zonesReady = useLazyModule(timeZoneTable, planArea !== null);
+  const unionReady = useLazyModule(pathUnion, planArea?.kind === 'path');
   // zonesReady: the area's zone is known once the zone table has loaded; unionReady: a path can be widened.
   const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM, zonesReady, unionReady]); // eslint-disable-line react-hooks/exhaustive-deps
   useWallClockStart(plan.start, area.timeZone, update);

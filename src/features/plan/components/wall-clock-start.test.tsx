@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ZONE, deriveArea } from '../../../app/plan/derive-plan';
-import { timeZonesLoaded } from '../../../geo/time-zone-at';
+import { timeZoneTable } from '../../../geo/time-zone-at';
+import { useLazyModule } from '../../../lib/use-lazy-module';
 import { renderWithClient } from '../../../test/render';
 import { keepWallClock, useWallClockStart } from '../use-wall-clock-start';
 import { usePlan } from '../use-plan';
-import { useTimeZones } from '../use-time-zones';
 import { FlightForm } from './flight-form';
 
 const ATLANTA = { kind: 'point' as const, center: [-84.39, 33.75] as [number, number] };
@@ -13,7 +13,7 @@ const ATLANTA = { kind: 'point' as const, center: [-84.39, 33.75] as [number, nu
 /** The plan page's wiring of the start and the area's zone, without the map: a button stands in for drawing. */
 function Harness() {
   const [plan, update] = usePlan();
-  useTimeZones(plan.area !== null);
+  useLazyModule(timeZoneTable, plan.area !== null);
   const { timeZone } = deriveArea(plan);
   useWallClockStart(plan.start, timeZone, update);
   return (
@@ -29,7 +29,7 @@ function Harness() {
 describe('the start the pilot typed', () => {
   // First: the zone table is not loaded yet, as when a link is the first page opened.
   it('is not moved when a link opens a plan in its own zone, while and after the zone table loads', async () => {
-    expect(timeZonesLoaded()).toBe(false);
+    expect(timeZoneTable.current()).toBeNull();
     renderWithClient(<Harness />, { route: '/plan?pt=-84.39,33.75&start=2026-07-01T13:00Z' });
     await screen.findByText(/America\/New_York/);
     expect((screen.getByTestId('plan:start') as HTMLInputElement).value).toBe('2026-07-01T09:00');
