@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { json, mockFetch } from '../test/fetch-mock';
-import { forgetToken, request, requestVoid } from './api-client';
+import { forgetToken, request, requestVoid, schemaFrom } from './api-client';
 import { ApiError } from './api-error';
 import { updateSettings } from './settings';
 
@@ -62,6 +62,19 @@ describe('api client, the production portal', () => {
     updateSettings({ remote: { baseUrl: 'https://sandbox.example.com', clientId: 'client-1' } }, 's3cret');
     mockFetch((path) => (path === '/v1/oauth/token' ? json(TOKEN) : json({ ok: 'yes' })));
     await expect(request('/v1/a', Ok)).rejects.toMatchObject({ kind: 'contract' });
+  });
+});
+
+describe('schemaFrom', () => {
+  it('loads the named schema of a contract module, and only when asked', async () => {
+    const load = vi.fn(() => import('../../server/contract/profile'));
+    const loader = schemaFrom(load, 'PilotProfileSchema');
+    expect(load).not.toHaveBeenCalled();
+    const { PilotProfileSchema } = await import('../../server/contract/profile');
+    expect(await loader()).toBe(PilotProfileSchema);
+    // A name the module does not export as a schema does not compile.
+    // @ts-expect-error not an export of the profile contract
+    schemaFrom(load, 'NoSuchSchema');
   });
 });
 

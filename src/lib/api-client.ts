@@ -8,7 +8,7 @@
  * development and tests, and always for another deployment. The production portal takes this
  * deployment's own answers as they are (one build, one contract, checked by the service's contract
  * tests), so zod and the schemas are chunks loaded only for another deployment
- * (docs/portal-delivery.md). A caller passes its schema as a loader: `() => import(...).then(...)`.
+ * (docs/portal-delivery.md). A caller passes its schema as a loader: `schemaFrom(() => import(...), 'XSchema')`.
  */
 import type { z } from 'zod';
 import type { ErrorBody } from '../../server/contract/common';
@@ -128,8 +128,19 @@ async function raw(path: string, opts: RequestOptions, retried = false): Promise
   return res;
 }
 
-/** Loads a contract schema: `() => import('…/server/contract/x').then((m) => m.XSchema)`. */
+/** Loads a contract schema, e.g. `schemaFrom(() => import('…/server/contract/x'), 'XSchema')`. */
 export type SchemaLoader<S extends z.ZodType> = () => Promise<S>;
+
+/** The names of a module's exports that are schemas. */
+type SchemaNames<M> = { [K in keyof M]: M[K] extends z.ZodType ? K : never }[keyof M];
+
+/**
+ * The loader of the schema `name` of a contract module, the name checked against the module's exports.
+ * The caller writes the `import()` itself so the bundler sees it: the contract stays a chunk of its own.
+ */
+export function schemaFrom<M, K extends SchemaNames<M>>(load: () => Promise<M>, name: K): SchemaLoader<Extract<M[K], z.ZodType>> {
+  return () => load().then((m) => m[name] as Extract<M[K], z.ZodType>);
+}
 
 /** Whether answers are parsed with their schema (see the top of this file). */
 function checksAnswers(): boolean {

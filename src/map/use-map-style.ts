@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
-import { apiUrl, request } from '../lib/api-client';
+import { apiUrl, request, schemaFrom } from '../lib/api-client';
 import { useSettings } from '../lib/settings';
 import { chooseMapStyle, type MapStyleChoice } from './basemap-style';
 
@@ -14,7 +14,7 @@ export function useMapStyle(theme: 'light' | 'dark'): MapStyleChoice {
   const { remote, basemap, basemapUrl } = useSettings();
   const config = useQuery({
     queryKey: ['map-config', remote?.baseUrl ?? null],
-    queryFn: ({ signal }) => request('/styles', () => import('../../server/contract/map-config').then((m) => m.MapConfigSchema), { signal }),
+    queryFn: ({ signal }) => request('/styles', schemaFrom(() => import('../../server/contract/map-config'), 'MapConfigSchema'), { signal }),
     staleTime: 5 * 60_000,
     retry: 1,
   });

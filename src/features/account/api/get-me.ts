@@ -1,7 +1,7 @@
 /** GET /v1/auth/me: who is signed in. Not signed in is an answer (null), not an error. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Session } from '../../../../server/contract/auth';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { readCookie } from '../../../lib/cookies';
 import { getSettings } from '../../../lib/settings';
@@ -12,7 +12,7 @@ export async function getMe(signal?: AbortSignal): Promise<Session | null> {
   // and asking would only earn a 401 (which browsers log as an error).
   if (!getSettings().remote && readCookie('sp_csrf') === null) return null;
   try {
-    return await request('/v1/auth/me', () => import('../../../../server/contract/auth').then((m) => m.SessionSchema), { signal });
+    return await request('/v1/auth/me', schemaFrom(() => import('../../../../server/contract/auth'), 'SessionSchema'), { signal });
   } catch (e) {
     // 401: nobody signed in. 403: a client token (another deployment) is not a person.
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return null;

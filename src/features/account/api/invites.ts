@@ -1,13 +1,13 @@
 /** An operator's invites: GET, POST and DELETE /v1/organization/invites (docs/auth.md "Invites"). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteRole } from '../../../../server/contract/organization';
-import { request, requestVoid } from '../../../lib/api-client';
+import { request, requestVoid, schemaFrom } from '../../../lib/api-client';
 import { accountKeys } from '../account-keys';
 
 export function useInvites(enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.invites(),
-    queryFn: ({ signal }) => request('/v1/organization/invites', () => import('../../../../server/contract/organization').then((m) => m.InviteListSchema), { signal }),
+    queryFn: ({ signal }) => request('/v1/organization/invites', schemaFrom(() => import('../../../../server/contract/organization'), 'InviteListSchema'), { signal }),
     enabled,
   });
 }
@@ -15,7 +15,7 @@ export function useInvites(enabled: boolean) {
 export function useCreateInvite() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { role: InviteRole; expiresInDays: number }) => request('/v1/organization/invites', () => import('../../../../server/contract/organization').then((m) => m.InviteCreatedSchema), { method: 'POST', body: input }),
+    mutationFn: (input: { role: InviteRole; expiresInDays: number }) => request('/v1/organization/invites', schemaFrom(() => import('../../../../server/contract/organization'), 'InviteCreatedSchema'), { method: 'POST', body: input }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: accountKeys.invites() }),
   });
 }

@@ -1,7 +1,7 @@
 /** POST /v1/auth/sign-in: the service sets the session and CSRF cookies; we keep the user in the cache. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '../../../../server/contract/auth';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { accountKeys } from '../account-keys';
 
 export interface SignInInput {
@@ -10,7 +10,7 @@ export interface SignInInput {
 }
 
 export function signIn(input: SignInInput): Promise<Session> {
-  return request('/v1/auth/sign-in', () => import('../../../../server/contract/auth').then((m) => m.SessionSchema), { method: 'POST', body: input });
+  return request('/v1/auth/sign-in', schemaFrom(() => import('../../../../server/contract/auth'), 'SessionSchema'), { method: 'POST', body: input });
 }
 
 /** What every way of starting a session (sign-in, sign-up, sign-up by invite) does with the cache. */

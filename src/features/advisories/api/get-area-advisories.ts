@@ -4,12 +4,12 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdvisoryFeature, AdvisoryGeoJsonRequest } from '../../../../server/contract/advisory';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { advisoriesKeys } from '../advisories-keys';
 
 export async function getAreaAdvisories(body: AdvisoryGeoJsonRequest, signal?: AbortSignal): Promise<AdvisoryFeature[]> {
-  const res = await request('/v1/advisories/geojson', () => import('../../../../server/contract/advisory').then((m) => m.AdvisoryCollectionResponseSchema), { method: 'POST', body, signal });
+  const res = await request('/v1/advisories/geojson', schemaFrom(() => import('../../../../server/contract/advisory'), 'AdvisoryCollectionResponseSchema'), { method: 'POST', body, signal });
   return res.data.features;
 }
 

@@ -5,14 +5,14 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AreaBriefingV1Request, BriefingResult } from '../../../../server/contract/briefing';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { briefingKeys } from '../briefing-keys';
 
 export type AreaBriefingInput = AreaBriefingV1Request;
 
 export function getAreaBriefing(input: AreaBriefingInput, signal?: AbortSignal): Promise<BriefingResult> {
-  return request('/v1/briefing/preflight/area', () => import('../../../../server/contract/briefing').then((m) => m.BriefingResultSchema), { method: 'POST', body: input, signal });
+  return request('/v1/briefing/preflight/area', schemaFrom(() => import('../../../../server/contract/briefing'), 'BriefingResultSchema'), { method: 'POST', body: input, signal });
 }
 
 export const areaBriefingQueryOptions = (input: AreaBriefingInput | null) =>

@@ -4,11 +4,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BriefingResult, LocationBriefingV2Request } from '../../../../server/contract/briefing';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { briefingKeys } from '../briefing-keys';
 
 export function getLocationBriefing(input: LocationBriefingV2Request, signal?: AbortSignal): Promise<BriefingResult> {
-  return request('/v2/briefing/preflight/location', () => import('../../../../server/contract/briefing').then((m) => m.BriefingResultSchema), { method: 'POST', body: input, signal });
+  return request('/v2/briefing/preflight/location', schemaFrom(() => import('../../../../server/contract/briefing'), 'BriefingResultSchema'), { method: 'POST', body: input, signal });
 }
 
 export const locationBriefingQueryOptions = (input: LocationBriefingV2Request | null) =>

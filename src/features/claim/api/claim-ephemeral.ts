@@ -5,14 +5,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { EphemeralClaimResultSchema } from '../../../../server/contract/ephemeral';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../../operations/operations-keys';
 import { claimKeys } from '../claim-keys';
 
 export type ClaimResult = z.infer<typeof EphemeralClaimResultSchema>;
 
 export function claimEphemeral(id: string): Promise<ClaimResult> {
-  return request(`/v1/operations/ephemeral/${encodeURIComponent(id)}/claim`, () => import('../../../../server/contract/ephemeral').then((m) => m.EphemeralClaimResultSchema), { method: 'POST' });
+  return request(`/v1/operations/ephemeral/${encodeURIComponent(id)}/claim`, schemaFrom(() => import('../../../../server/contract/ephemeral'), 'EphemeralClaimResultSchema'), { method: 'POST' });
 }
 
 export function useClaimEphemeral(id: string) {

@@ -5,14 +5,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { EphemeralPreviewSchema } from '../../../../server/contract/ephemeral';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { claimKeys } from '../claim-keys';
 
 export type EphemeralPreview = z.infer<typeof EphemeralPreviewSchema>;
 
 export function getEphemeralPreview(id: string, signal?: AbortSignal): Promise<EphemeralPreview> {
-  return request(`/v1/operations/ephemeral/${encodeURIComponent(id)}/preview`, () => import('../../../../server/contract/ephemeral').then((m) => m.EphemeralPreviewSchema), { signal });
+  return request(`/v1/operations/ephemeral/${encodeURIComponent(id)}/preview`, schemaFrom(() => import('../../../../server/contract/ephemeral'), 'EphemeralPreviewSchema'), { signal });
 }
 
 export const ephemeralPreviewQueryOptions = (id: string) =>

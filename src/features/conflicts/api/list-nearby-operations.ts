@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlatformOperation } from '../../../../server/contract/operations';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { conflictsKeys } from '../conflicts-keys';
 
@@ -24,7 +24,7 @@ export function nearbyQueryString(q: NearbyOperationsQuery): string {
 }
 
 export async function listNearbyOperations(q: NearbyOperationsQuery, signal?: AbortSignal): Promise<PlatformOperation[]> {
-  const res = await request(`/v1/operations?${nearbyQueryString(q)}`, () => import('../../../../server/contract/operations').then((m) => m.OperationListSchema), { signal });
+  const res = await request(`/v1/operations?${nearbyQueryString(q)}`, schemaFrom(() => import('../../../../server/contract/operations'), 'OperationListSchema'), { signal });
   return res.operations;
 }
 

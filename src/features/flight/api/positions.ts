@@ -1,7 +1,7 @@
 /** Positions and conformance of an operation (docs/positions.md): the polled track and events, and sending a batch. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoredPosition, TelemetryPosition } from '../../../../server/contract/positions';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../../operations/operations-keys';
 
 /** How often the page asks for new positions and conformance events (docs/positions.md "Live view"). */
@@ -37,7 +37,7 @@ export function useTrack(id: string, endTime?: string) {
       for (let page = 0; page < MAX_PAGES_PER_POLL; page++) {
         const after = out.at(-1)?.time;
         const q = after ? `?after=${encodeURIComponent(after)}` : '';
-        const r = await request(`/v1/operations/${encodeURIComponent(id)}/positions${q}`, () => import('../../../../server/contract/positions').then((m) => m.TrackResponseSchema), { signal });
+        const r = await request(`/v1/operations/${encodeURIComponent(id)}/positions${q}`, schemaFrom(() => import('../../../../server/contract/positions'), 'TrackResponseSchema'), { signal });
         out.push(...r.data.positions);
         if (!r.data.nextAfter) break;
       }
@@ -51,7 +51,7 @@ export function useTrack(id: string, endTime?: string) {
 export function useConformance(id: string, endTime?: string) {
   return useQuery({
     queryKey: keys.conformance(id),
-    queryFn: ({ signal }) => request(`/v1/operations/${encodeURIComponent(id)}/conformance`, () => import('../../../../server/contract/positions').then((m) => m.ConformanceListResponseSchema), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => request(`/v1/operations/${encodeURIComponent(id)}/conformance`, schemaFrom(() => import('../../../../server/contract/positions'), 'ConformanceListResponseSchema'), { signal }).then((r) => r.data),
     refetchInterval: () => pollInterval(endTime, Date.now()),
   });
 }
@@ -59,7 +59,7 @@ export function useConformance(id: string, endTime?: string) {
 export function useSendPositions(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (positions: TelemetryPosition[]) => request('/v1/positions', () => import('../../../../server/contract/positions').then((m) => m.PositionsResultSchema), { method: 'POST', body: { operationId: id, positions } }).then((r) => r.data),
+    mutationFn: (positions: TelemetryPosition[]) => request('/v1/positions', schemaFrom(() => import('../../../../server/contract/positions'), 'PositionsResultSchema'), { method: 'POST', body: { operationId: id, positions } }).then((r) => r.data),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: keys.track(id) });
       void qc.invalidateQueries({ queryKey: keys.conformance(id) });

@@ -4,12 +4,12 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroundTypeFeature, GroundTypeRequest } from '../../../../server/contract/surface';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { groundRiskKeys } from '../ground-risk-keys';
 
 export async function getGroundType(body: GroundTypeRequest, signal?: AbortSignal): Promise<GroundTypeFeature[]> {
-  const res = await request('/v2/groundType', () => import('../../../../server/contract/surface').then((m) => m.GroundTypeResponseSchema), { method: 'POST', body, signal });
+  const res = await request('/v2/groundType', schemaFrom(() => import('../../../../server/contract/surface'), 'GroundTypeResponseSchema'), { method: 'POST', body, signal });
   return res.data;
 }
 

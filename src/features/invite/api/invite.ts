@@ -5,12 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '../../../../server/contract/auth';
 import type { InvitePreview, InviteSignUpRequest } from '../../../../server/contract/organization';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { accountKeys } from '../../account/account-keys';
 import { useStartSession } from '../../account/api/sign-in';
 
 export function previewInvite(token: string, signal?: AbortSignal): Promise<InvitePreview> {
-  return request('/v1/invites/preview', () => import('../../../../server/contract/organization').then((m) => m.InvitePreviewSchema), { method: 'POST', body: { token }, signal });
+  return request('/v1/invites/preview', schemaFrom(() => import('../../../../server/contract/organization'), 'InvitePreviewSchema'), { method: 'POST', body: { token }, signal });
 }
 
 export function useInvitePreview(token: string | null) {
@@ -25,7 +25,7 @@ export function useInvitePreview(token: string | null) {
 }
 
 export function signUpWithInvite(input: InviteSignUpRequest): Promise<Session> {
-  return request('/v1/invites/sign-up', () => import('../../../../server/contract/auth').then((m) => m.SessionSchema), { method: 'POST', body: input });
+  return request('/v1/invites/sign-up', schemaFrom(() => import('../../../../server/contract/auth'), 'SessionSchema'), { method: 'POST', body: input });
 }
 
 export function useSignUpWithInvite() {
@@ -36,7 +36,7 @@ export function useSignUpWithInvite() {
 export function useJoinWithInvite() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => request('/v1/invites/accept', () => import('../../../../server/contract/organization').then((m) => m.InviteJoinedSchema), { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => request('/v1/invites/accept', schemaFrom(() => import('../../../../server/contract/organization'), 'InviteJoinedSchema'), { method: 'POST', body: { token } }),
     onSuccess: () => {
       // The person's organization changed: so does what they may see.
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== accountKeys.all[0] });

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AuthorizationResultSchema } from '../../../../server/contract/laanc';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../../operations/operations-keys';
 import { laancKeys } from '../laanc-keys';
 
@@ -21,7 +21,7 @@ export interface ActInput {
 
 export function actOnAuthorization({ operationId, authorizationId, action }: ActInput): Promise<AuthorizationResult> {
   const path = `/v1/operations/${encodeURIComponent(operationId)}/laanc/authorizations/${encodeURIComponent(authorizationId)}/${action}`;
-  return request(path, () => import('../../../../server/contract/laanc').then((m) => m.AuthorizationResultSchema), { method: 'PATCH' });
+  return request(path, schemaFrom(() => import('../../../../server/contract/laanc'), 'AuthorizationResultSchema'), { method: 'PATCH' });
 }
 
 export function useActOnAuthorization() {

@@ -4,13 +4,13 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LaancOperationResult } from '../../../../server/contract/laanc';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { operationsKeys } from '../../operations/operations-keys';
 
 export async function getLaancOperation(id: string, signal?: AbortSignal): Promise<LaancOperationResult | null> {
   try {
-    return await request(`/v1/operations/${encodeURIComponent(id)}/laanc`, () => import('../../../../server/contract/laanc').then((m) => m.LaancOperationResultSchema), { signal });
+    return await request(`/v1/operations/${encodeURIComponent(id)}/laanc`, schemaFrom(() => import('../../../../server/contract/laanc'), 'LaancOperationResultSchema'), { signal });
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null;
     throw e;

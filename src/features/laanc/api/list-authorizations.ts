@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthorizationList, AuthorizationStatus } from '../../../../server/contract/laanc';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { laancKeys } from '../laanc-keys';
 
 export interface AuthorizationListParams {
@@ -15,7 +15,7 @@ export interface AuthorizationListParams {
 export function listAuthorizations(p: AuthorizationListParams, signal?: AbortSignal): Promise<AuthorizationList> {
   const qs = new URLSearchParams({ limit: String(p.limit) });
   if (p.statuses.length) qs.set('status', p.statuses.join(','));
-  return request(`/v1/laanc/authorizations?${qs}`, () => import('../../../../server/contract/laanc').then((m) => m.AuthorizationListSchema), { signal });
+  return request(`/v1/laanc/authorizations?${qs}`, schemaFrom(() => import('../../../../server/contract/laanc'), 'AuthorizationListSchema'), { signal });
 }
 
 export const authorizationsQueryOptions = (p: AuthorizationListParams) =>

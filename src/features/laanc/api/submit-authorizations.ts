@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SubmitResultSchema, LaancOperationResult, SubmitRequest } from '../../../../server/contract/laanc';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { laancOperationQueryOptions } from './get-laanc-operation';
 import { operationsKeys } from '../../operations/operations-keys';
 import { laancKeys } from '../laanc-keys';
@@ -13,7 +13,7 @@ import { laancKeys } from '../laanc-keys';
 export type SubmitResult = z.infer<typeof SubmitResultSchema>;
 
 export function submitAuthorizations(operationId: string, body: SubmitRequest): Promise<SubmitResult> {
-  return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc/authorizations`, () => import('../../../../server/contract/laanc').then((m) => m.SubmitResultSchema), { method: 'POST', body });
+  return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc/authorizations`, schemaFrom(() => import('../../../../server/contract/laanc'), 'SubmitResultSchema'), { method: 'POST', body });
 }
 
 /** `onResult` runs before the cache changes, so a page can tell its own changes from others'. */

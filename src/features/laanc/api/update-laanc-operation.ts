@@ -1,12 +1,12 @@
 /** PUT /v1/operations/{id}/laanc (endpoints.md): license, fixedAltitude, point of contact; 409 while an authorization is pending or approved. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LaancOperationResult } from '../../../../server/contract/laanc';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { laancOperationQueryOptions } from './get-laanc-operation';
 import type { LaancDraft } from '../../operations/api/create-laanc-operation';
 
 export function updateLaancOperation(operationId: string, draft: LaancDraft): Promise<LaancOperationResult> {
-  return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc`, () => import('../../../../server/contract/laanc').then((m) => m.LaancOperationResultSchema), { method: 'PUT', body: draft });
+  return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc`, schemaFrom(() => import('../../../../server/contract/laanc'), 'LaancOperationResultSchema'), { method: 'PUT', body: draft });
 }
 
 export function useUpdateLaancOperation(operationId: string) {

@@ -2,13 +2,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LaancOperationResult, LaancOperationWriteSchema } from '../../../../server/contract/laanc';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
 export type LaancDraft = z.input<typeof LaancOperationWriteSchema>;
 
 export function createLaancOperation(operationId: string, draft: LaancDraft): Promise<LaancOperationResult> {
-  return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc`, () => import('../../../../server/contract/laanc').then((m) => m.LaancOperationResultSchema), { method: 'POST', body: draft });
+  return request(`/v1/operations/${encodeURIComponent(operationId)}/laanc`, schemaFrom(() => import('../../../../server/contract/laanc'), 'LaancOperationResultSchema'), { method: 'POST', body: draft });
 }
 
 export function useCreateLaancOperation() {

@@ -2,14 +2,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OperationSavedSchema, OperationWriteSchema } from '../../../../server/contract/operations';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
 export type OperationDraft = z.input<typeof OperationWriteSchema>;
 export type OperationSaved = z.infer<typeof OperationSavedSchema>;
 
 export function createOperation(draft: OperationDraft): Promise<OperationSaved> {
-  return request('/v1/operations', () => import('../../../../server/contract/operations').then((m) => m.OperationSavedSchema), { method: 'POST', body: draft });
+  return request('/v1/operations', schemaFrom(() => import('../../../../server/contract/operations'), 'OperationSavedSchema'), { method: 'POST', body: draft });
 }
 
 export function useCreateOperation() {

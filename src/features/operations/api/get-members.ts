@@ -2,11 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Members } from '../../../../server/contract/organization';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
 export function getMembers(signal?: AbortSignal): Promise<Members> {
-  return request('/v1/organization/members', () => import('../../../../server/contract/organization').then((m) => m.MembersSchema), { signal });
+  return request('/v1/organization/members', schemaFrom(() => import('../../../../server/contract/organization'), 'MembersSchema'), { signal });
 }
 
 export const membersQueryOptions = () =>

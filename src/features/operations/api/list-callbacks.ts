@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CallbackList, CallbackListState } from '../../../../server/contract/operations';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
 export interface CallbackListParams {
@@ -15,7 +15,7 @@ export interface CallbackListParams {
 export function listCallbacks(p: CallbackListParams, signal?: AbortSignal): Promise<CallbackList> {
   const qs = new URLSearchParams({ limit: String(p.limit) });
   if (p.states.length) qs.set('state', p.states.join(','));
-  return request(`/v1/callbacks?${qs}`, () => import('../../../../server/contract/operations').then((m) => m.CallbackListSchema), { signal });
+  return request(`/v1/callbacks?${qs}`, schemaFrom(() => import('../../../../server/contract/operations'), 'CallbackListSchema'), { signal });
 }
 
 export const callbacksQueryOptions = (p: CallbackListParams) =>

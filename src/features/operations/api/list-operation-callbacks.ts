@@ -2,14 +2,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CallbackDeliveryListSchema } from '../../../../server/contract/operations';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
 export type CallbackDeliveryList = z.infer<typeof CallbackDeliveryListSchema>;
 export type CallbackDelivery = CallbackDeliveryList['deliveries'][number];
 
 export function listOperationCallbacks(id: string, signal?: AbortSignal): Promise<CallbackDeliveryList> {
-  return request(`/v1/operations/${encodeURIComponent(id)}/callbacks`, () => import('../../../../server/contract/operations').then((m) => m.CallbackDeliveryListSchema), { signal });
+  return request(`/v1/operations/${encodeURIComponent(id)}/callbacks`, schemaFrom(() => import('../../../../server/contract/operations'), 'CallbackDeliveryListSchema'), { signal });
 }
 
 export const operationCallbacksQueryOptions = (id: string) =>

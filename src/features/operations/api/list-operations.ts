@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { FlightTypeSchema } from '../../../../server/contract/common';
 import type { OperationListSchema, OperationPhaseSchema, OperationSortSchema } from '../../../../server/contract/operations';
 import type { AuthorizationStatus } from '../../../../server/contract/laanc';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { operationsKeys } from '../operations-keys';
 
 export type OperationList = z.infer<typeof OperationListSchema>;
@@ -45,7 +45,7 @@ export function listQueryString(p: OperationListParams): string {
 }
 
 export function listOperations(params: OperationListParams, signal?: AbortSignal): Promise<OperationList> {
-  return request(`/v1/operations?${listQueryString(params)}`, () => import('../../../../server/contract/operations').then((m) => m.OperationListSchema), { signal });
+  return request(`/v1/operations?${listQueryString(params)}`, schemaFrom(() => import('../../../../server/contract/operations'), 'OperationListSchema'), { signal });
 }
 
 export const operationsQueryOptions = (params: OperationListParams) =>

@@ -4,12 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlatformOperation } from '../../../../server/contract/operations';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import type { OperationDraft, OperationSaved } from './create-operation';
 import { operationsKeys } from '../operations-keys';
 
 export function updateOperation(id: string, draft: OperationDraft): Promise<OperationSaved> {
-  return request(`/v1/operations/${encodeURIComponent(id)}`, () => import('../../../../server/contract/operations').then((m) => m.OperationSavedSchema), { method: 'PUT', body: draft });
+  return request(`/v1/operations/${encodeURIComponent(id)}`, schemaFrom(() => import('../../../../server/contract/operations'), 'OperationSavedSchema'), { method: 'PUT', body: draft });
 }
 
 /** The write body that keeps everything of `op` and applies `changes` (pilot and callback stay as they are). */

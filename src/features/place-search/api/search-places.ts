@@ -1,7 +1,7 @@
 /** GET /v1/places: airports and cities by identifier or name (docs/places.md). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Place } from '../../../../server/contract/places';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { placeSearchKeys } from '../place-search-keys';
 
@@ -12,7 +12,7 @@ export const PLACES_MIN_CHARS = 2;
 
 export async function searchPlaces(q: string, limit: number, signal?: AbortSignal): Promise<Place[]> {
   const query = new URLSearchParams({ q, limit: String(limit) });
-  const res = await request(`/v1/places?${query.toString()}`, () => import('../../../../server/contract/places').then((m) => m.PlacesResponseSchema), { signal });
+  const res = await request(`/v1/places?${query.toString()}`, schemaFrom(() => import('../../../../server/contract/places'), 'PlacesResponseSchema'), { signal });
   return res.places;
 }
 

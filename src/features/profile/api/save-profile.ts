@@ -1,12 +1,12 @@
 /** PUT /v1/me/profile: replaces the profile; the name is also the person's name everywhere. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PilotProfile } from '../../../../server/contract/profile';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { accountKeys } from '../../account/account-keys';
 import { profileKeys } from '../profile-keys';
 
 export function saveProfile(profile: PilotProfile): Promise<PilotProfile> {
-  return request('/v1/me/profile', () => import('../../../../server/contract/profile').then((m) => m.PilotProfileSchema), { method: 'PUT', body: profile });
+  return request('/v1/me/profile', schemaFrom(() => import('../../../../server/contract/profile'), 'PilotProfileSchema'), { method: 'PUT', body: profile });
 }
 
 export function useSaveProfile() {

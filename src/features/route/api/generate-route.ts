@@ -5,11 +5,11 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { RouteFeature, RouteRequest } from '../../../../server/contract/route';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { routeKeys } from '../route-keys';
 
 export async function generateRoute(body: RouteRequest): Promise<RouteFeature> {
-  const res = await request('/v2/route', () => import('../../../../server/contract/route').then((m) => m.RouteResponseSchema), { method: 'POST', body });
+  const res = await request('/v2/route', schemaFrom(() => import('../../../../server/contract/route'), 'RouteResponseSchema'), { method: 'POST', body });
   return res.data;
 }
 

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { sandboxKeys } from '../sandbox-keys';
 
 export type FaaDecision = 'approve' | 'deny' | 'rescind' | 'invalidate';
@@ -18,7 +18,7 @@ export interface DecideInput {
 export function decideAuthorization({ authorizationId, decision, reason }: DecideInput) {
   // The reason is optional for approve only; the console asks for it on the others.
   const body = reason.trim() ? { reason: reason.trim() } : {};
-  return request(`/v1/sandbox/authorizations/${encodeURIComponent(authorizationId)}/${decision}`, () => import('../../../../server/contract/laanc').then((m) => m.AuthorizationResultSchema), { method: 'POST', body });
+  return request(`/v1/sandbox/authorizations/${encodeURIComponent(authorizationId)}/${decision}`, schemaFrom(() => import('../../../../server/contract/laanc'), 'AuthorizationResultSchema'), { method: 'POST', body });
 }
 
 export function useDecideAuthorization() {

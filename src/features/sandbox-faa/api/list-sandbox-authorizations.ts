@@ -2,13 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SandboxAuthorizationListSchema, AuthorizationStatus } from '../../../../server/contract/laanc';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { sandboxKeys } from '../sandbox-keys';
 
 export type SandboxAuthorization = z.infer<typeof SandboxAuthorizationListSchema>['authorizations'][number];
 
 export function listSandboxAuthorizations(status: AuthorizationStatus, signal?: AbortSignal) {
-  return request(`/v1/sandbox/authorizations?status=${status}&limit=100`, () => import('../../../../server/contract/laanc').then((m) => m.SandboxAuthorizationListSchema), { signal });
+  return request(`/v1/sandbox/authorizations?status=${status}&limit=100`, schemaFrom(() => import('../../../../server/contract/laanc'), 'SandboxAuthorizationListSchema'), { signal });
 }
 
 export const sandboxAuthorizationsQueryOptions = (status: AuthorizationStatus) =>

@@ -4,11 +4,11 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { Status } from '../../../../server/contract/system';
-import { forgetToken, request } from '../../../lib/api-client';
+import { forgetToken, request, schemaFrom } from '../../../lib/api-client';
 
 export function checkConnection(): Promise<Status> {
   forgetToken();
-  return request('/v1/status', () => import('../../../../server/contract/system').then((m) => m.StatusSchema));
+  return request('/v1/status', schemaFrom(() => import('../../../../server/contract/system'), 'StatusSchema'));
 }
 
 export function useCheckConnection() {

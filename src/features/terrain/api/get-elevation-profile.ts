@@ -4,14 +4,14 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ElevationV2Data, ElevationV2Request } from '../../../../server/contract/elevation';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { terrainKeys } from '../terrain-keys';
 
 export type ElevationProfile = Extract<ElevationV2Data, { geometryType: 'Point' | 'LineString' }>;
 
 export async function getElevationProfile(body: ElevationV2Request, signal?: AbortSignal): Promise<ElevationProfile> {
-  const res = await request('/v2/elevation', () => import('../../../../server/contract/elevation').then((m) => m.ElevationV2ResponseSchema), { method: 'POST', body, signal });
+  const res = await request('/v2/elevation', schemaFrom(() => import('../../../../server/contract/elevation'), 'ElevationV2ResponseSchema'), { method: 'POST', body, signal });
   // A LineString is answered with a profile; a polygon's statistics here would be the service's mistake.
   if (res.data.geometryType === 'Polygon') throw new Error('The service answered a path with area statistics.');
   return res.data;

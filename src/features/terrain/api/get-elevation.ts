@@ -4,11 +4,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ElevationPoint, ElevationV1Request } from '../../../../server/contract/elevation';
-import { request } from '../../../lib/api-client';
+import { request, schemaFrom } from '../../../lib/api-client';
 import { terrainKeys } from '../terrain-keys';
 
 export async function getElevation(body: ElevationV1Request, signal?: AbortSignal): Promise<ElevationPoint[]> {
-  const res = await request('/v1/elevation', () => import('../../../../server/contract/elevation').then((m) => m.ElevationV1ResponseSchema), { method: 'POST', body, signal });
+  const res = await request('/v1/elevation', schemaFrom(() => import('../../../../server/contract/elevation'), 'ElevationV1ResponseSchema'), { method: 'POST', body, signal });
   return res.data;
 }
 
