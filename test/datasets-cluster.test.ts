@@ -7,6 +7,7 @@
  * Needs PostgreSQL: npm test starts a throwaway one and sets TEST_DATABASE_URL; without it this file is
  * reported as skipped.
  */
+import { machineSlowdown } from './helpers/load';
 import { freshSchemaUrl } from './helpers/schema';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -87,7 +88,7 @@ async function version(i: Instance, tries = 1): Promise<string | null> {
  * once (as the heavy-work test does); the factor is printed so a slow run says so.
  */
 function bound(ms: number): number {
-  const slowdown = Math.max(1, os.loadavg()[0]! / os.availableParallelism());
+  const slowdown = machineSlowdown();
   if (slowdown > 1) console.log(`load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores: ${ms} ms bound scaled ×${slowdown.toFixed(2)}`);
   return ms * slowdown;
 }

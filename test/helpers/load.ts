@@ -7,10 +7,10 @@
  *   2-core machine, so a bound never drops below twice the issue's, and grows with the load per core
  *   beyond that. Such a bound still tells a frozen process (the QA report's freezes were 6.6 s and a
  *   60 s exit) from a busy one.
+ * It imports nothing of the service: the route tests' budgets and pool warm-up live in
+ * server/routes/route/test-helpers.ts.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { heavyConfig, useHeavyConfig } from '../../server/workers/heavy-config';
-import { surfacePool } from '../../server/workers/surface-pool';
 
 export function machineSlowdown(): number {
   return Math.max(1, loadavg()[0]! / availableParallelism());
@@ -21,15 +21,3 @@ export function loadFactor(): number {
 }
 
 export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
-
-/** The default request and route budgets, scaled by the machine's load, for this test process. */
-export function useLoadScaledBudgets(): void {
-  const d = heavyConfig({});
-  const k = machineSlowdown();
-  useHeavyConfig({ ...d, routeBudgetMs: Math.round(d.routeBudgetMs * k), requestBudgetMs: Math.round(d.requestBudgetMs * k) });
-}
-
-/** Starts the worker pool's thread (it builds the population model, seconds on a loaded box) before the tests time anything. */
-export async function warmUpPool(): Promise<void> {
-  await surfacePool().run({ kind: 'cells', geometry: { type: 'Point', coordinates: [-100, 40] }, resolution: 5, budgetMs: 600_000 });
-}

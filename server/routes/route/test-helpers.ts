@@ -6,9 +6,22 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { DatasetFile } from '../../data/model';
 import { NOW } from '../../domain/briefing/fixtures';
-import { useLoadScaledBudgets, warmUpPool } from '../../../test/helpers/load';
+import { machineSlowdown } from '../../../test/helpers/load';
 import { startTestService, type TestService } from '../../../test/helpers/service';
+import { heavyConfig, useHeavyConfig } from '../../workers/heavy-config';
 import { surfacePool } from '../../workers/surface-pool';
+
+/** The default request and route budgets, scaled by the machine's load, for this test process. */
+function useLoadScaledBudgets(): void {
+  const d = heavyConfig({});
+  const k = machineSlowdown();
+  useHeavyConfig({ ...d, routeBudgetMs: Math.round(d.routeBudgetMs * k), requestBudgetMs: Math.round(d.requestBudgetMs * k) });
+}
+
+/** Starts the worker pool's thread (it builds the population model, seconds on a loaded box) before the tests time anything. */
+async function warmUpPool(): Promise<void> {
+  await surfacePool().run({ kind: 'cells', geometry: { type: 'Point', coordinates: [-100, 40] }, resolution: 5, budgetMs: 600_000 });
+}
 
 export function routeService(dataset: () => DatasetFile): { svc: () => TestService; token: () => string } {
   let svc: TestService;
