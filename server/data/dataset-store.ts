@@ -6,12 +6,12 @@
  * active.json (dataset-files.ts). The CLIs (data:import, data:sync, data:generate) write through
  * openDatasetRepository(), which picks one of the two.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
+import { isSha256Hex, sha256Hex, verifySha256 } from '../store/chunked-blobs';
 import { datasetStore, type StoredDatasetMeta } from '../store/datasets';
 import { openDb, type Db } from '../store/db';
 import { datasetsDir, readActiveDataset, writeDataset } from './dataset-files';
@@ -34,7 +34,7 @@ export function storeCacheDir(dataDir: string): string {
 /** A dataset as stored: the description, and the gzip'd JSON whose SHA-256 is its id. */
 export async function encodeDataset(file: DatasetFile): Promise<{ meta: StoredDatasetMeta; gzip: Buffer }> {
   const json = Buffer.from(JSON.stringify(file));
-  const id = createHash('sha256').update(json).digest('hex');
+  const id = sha256Hex(json);
   const gz = await gzipAsync(json, { level: 6 });
   return {
     meta: { id, version: file.version, kind: file.kind, generatedAt: file.generatedAt, sources: file.sources, jsonBytes: json.length, gzipBytes: gz.length },
@@ -45,8 +45,7 @@ export async function encodeDataset(file: DatasetFile): Promise<{ meta: StoredDa
 /** Parses stored content and checks it is what its id says (a torn cache file or a wrong row fails). */
 export async function decodeDataset(id: string, gz: Buffer): Promise<DatasetFile> {
   const json = await gunzipAsync(gz);
-  const digest = createHash('sha256').update(json).digest('hex');
-  if (digest !== id) throw new Error(`dataset ${id} does not match its content (sha-256 ${digest})`);
+  verifySha256(json, id, `dataset ${id}`);
   const file = JSON.parse(json.toString('utf8')) as DatasetFile;
   if (file.format !== 'skyplan-airspace-dataset') throw new Error(`dataset ${id} is not an airspace dataset`);
   return file;
@@ -79,7 +78,7 @@ async function pruneCache(dir: string, keep: string): Promise<void> {
 
 /** One stored version: from DATA_DIR's cache when there, otherwise downloaded and cached. */
 export async function fetchDataset(db: Db, dataDir: string, meta: StoredDatasetMeta): Promise<FetchedDataset> {
-  if (!/^[0-9a-f]{64}$/.test(meta.id)) throw new Error(`stored dataset id ${meta.id} is not a sha-256`);
+  if (!isSha256Hex(meta.id)) throw new Error(`stored dataset id ${meta.id} is not a sha-256`);
   const dir = storeCacheDir(dataDir);
   const name = `${meta.id}.json.gz`;
   const target = path.join(dir, name);

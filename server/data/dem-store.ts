@@ -9,13 +9,12 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isSha256Hex, sha256Hex, verifySha256 } from '../store/chunked-blobs';
 import type { Db, Sql } from '../store/db';
 import { demStore } from '../store/dems';
 import { DEM_DIR, type DemEntry } from './import/dem-index';
 
 export const DEM_CACHE = 'store-cache';
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function fileSha256(p: string): Promise<string> {
   const h = createHash('sha256');
@@ -25,7 +24,7 @@ async function fileSha256(p: string): Promise<string> {
 
 /** Stores checked DEMs (entries from inspectDem, bytes as read) in the database, and announces them. */
 export async function publishDems(db: Db, dems: Array<{ entry: DemEntry; bytes: Uint8Array }>): Promise<Array<{ entry: DemEntry; sha256: string }>> {
-  const items = dems.map((d) => ({ entry: d.entry, sha256: sha256(d.bytes), data: d.bytes }));
+  const items = dems.map((d) => ({ entry: d.entry, sha256: sha256Hex(d.bytes), data: d.bytes }));
   await demStore.put(db, items);
   return items.map(({ entry, sha256: h }) => ({ entry, sha256: h }));
 }
@@ -42,7 +41,7 @@ export async function syncDemsFromStore(db: Sql, dataDir: string): Promise<DemEn
   const dir = path.join(dataDir, DEM_DIR, DEM_CACHE);
   const entries: DemEntry[] = [];
   for (const d of stored) {
-    if (!/^[0-9a-f]{64}$/.test(d.sha256)) throw new Error(`stored DEM ${d.name} has no sha-256`);
+    if (!isSha256Hex(d.sha256)) throw new Error(`stored DEM ${d.name} has no sha-256`);
     const file = `${d.sha256}.tif`;
     const target = path.join(dir, file);
     if (existsSync(target) && !verified.has(target)) {
@@ -52,7 +51,7 @@ export async function syncDemsFromStore(db: Sql, dataDir: string): Promise<DemEn
     if (!existsSync(target)) {
       const bytes = await demStore.content(db, d.name);
       // Re-imported under the same name between the list and this read: the next sync gets the new one.
-      if (sha256(bytes) !== d.sha256) throw new Error(`stored DEM ${d.name} does not match its sha-256`);
+      verifySha256(bytes, d.sha256, `stored DEM ${d.name}`);
       await mkdir(dir, { recursive: true });
       const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(tmp, bytes);

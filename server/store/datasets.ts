@@ -1,12 +1,13 @@
 /**
  * Airspace dataset versions kept in the store (docs/deploy.md "Datasets"), so that instances on one
- * PostgreSQL share them without a shared filesystem. A version is its gzip'd JSON in bytea chunks,
- * keyed by the SHA-256 of the JSON (the same content is stored once), with what a reader needs before
+ * PostgreSQL share them without a shared filesystem. A version is its gzip'd JSON in bytea chunks
+ * (chunked-blobs.ts), keyed by the SHA-256 of the JSON (the same content is stored once), with what a reader needs before
  * downloading it: version, kind, generated and stored times, and the sources with their effective dates.
  * One row of dataset_active names the version every instance serves; changing it is the activation,
  * and it is announced with NOTIFY (server/store/notify.ts) in the same transaction.
  */
 import type { DatasetSource } from '../data/model';
+import { CHUNK_BYTES, readChunks, writeChunks, type ChunkTable } from './chunked-blobs';
 import type { Db, Sql } from './db';
 import { registerMigrations } from './migrations';
 import { notifyChange } from './notify';
@@ -41,8 +42,7 @@ registerMigrations([
   },
 ]);
 
-/** Chunks stay well under what one bytea parameter and one row should carry. */
-export const CHUNK_BYTES = 4 * 1024 * 1024;
+const CHUNKS: ChunkTable = { table: 'dataset_chunks', key: 'dataset_id', what: 'dataset' };
 
 export interface StoredDatasetMeta {
   id: string;
@@ -90,18 +90,13 @@ async function activateIn(tx: Sql, id: string): Promise<void> {
 export const datasetStore = {
   /** Stores one version (nothing when the same content is already there) and, with activate, activates it. */
   async put(db: Db, meta: StoredDatasetMeta, gzip: Uint8Array, opts: { activate: boolean; chunkBytes?: number }): Promise<void> {
-    const size = opts.chunkBytes ?? CHUNK_BYTES;
     await db.transaction(async (tx) => {
       const inserted = await tx.query(
         `INSERT INTO datasets (id, version, kind, generated_at, sources, json_bytes, gzip_bytes)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id`,
         [meta.id, meta.version, meta.kind, meta.generatedAt, JSON.stringify(meta.sources), meta.jsonBytes, meta.gzipBytes],
       );
-      if (inserted.length === 1) {
-        for (let seq = 0, at = 0; at < gzip.length; seq++, at += size) {
-          await tx.query('INSERT INTO dataset_chunks (dataset_id, seq, data) VALUES ($1, $2, $3)', [meta.id, seq, gzip.subarray(at, at + size)]);
-        }
-      }
+      if (inserted.length === 1) await writeChunks(tx, CHUNKS, meta.id, gzip, opts.chunkBytes ?? CHUNK_BYTES);
       if (opts.activate) await activateIn(tx, meta.id);
     });
   },
@@ -139,9 +134,5 @@ export const datasetStore = {
   },
 
   /** The gzip'd JSON of one version, its chunks joined in order. */
-  async content(db: Sql, id: string): Promise<Buffer> {
-    const rows = await db.query<{ data: Uint8Array }>('SELECT data FROM dataset_chunks WHERE dataset_id = $1 ORDER BY seq', [id]);
-    if (rows.length === 0) throw new Error(`no stored content for dataset ${id}`);
-    return Buffer.concat(rows.map((r) => Buffer.from(r.data)));
-  },
+  content: (db: Sql, id: string): Promise<Buffer> => readChunks(db, CHUNKS, id),
 };

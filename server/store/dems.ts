@@ -1,12 +1,13 @@
 /**
  * GeoTIFF DEMs kept in the store (docs/elevation.md "DEMs with PostgreSQL"), so that every instance on one
  * PostgreSQL samples the same terrain without a shared filesystem. A DEM is its GeoTIFF bytes as imported
- * (3DEP and SRTM tiles are already compressed: no second encoding), in bytea chunks, with the checked
- * header (DemEntry) a reader needs and the SHA-256 of the bytes, which names each instance's cached copy.
+ * (3DEP and SRTM tiles are already compressed: no second encoding), in bytea chunks (chunked-blobs.ts),
+ * with the checked header (DemEntry) a reader needs and the SHA-256 of the bytes, which names each instance's cached copy.
  * One row per DEM name: importing a name again replaces it. A change is announced with NOTIFY 'dem' in
  * the same transaction.
  */
 import type { DemEntry } from '../data/import/dem-index';
+import { CHUNK_BYTES, readChunks, writeChunks, type ChunkTable } from './chunked-blobs';
 import type { Db, Sql } from './db';
 import { registerMigrations } from './migrations';
 import { notifyChange } from './notify';
@@ -33,8 +34,7 @@ registerMigrations([
   },
 ]);
 
-/** Chunks stay well under what one bytea parameter and one row should carry. */
-export const DEM_CHUNK_BYTES = 4 * 1024 * 1024;
+const CHUNKS: ChunkTable = { table: 'dem_chunks', key: 'name', what: 'DEM' };
 
 export interface StoredDem {
   name: string;
@@ -53,7 +53,7 @@ interface Row {
 
 export const demStore = {
   /** Stores the DEMs (replacing those of the same names) in one transaction, and announces it. */
-  async put(db: Db, dems: Array<{ entry: DemEntry; sha256: string; data: Uint8Array }>, chunkBytes = DEM_CHUNK_BYTES): Promise<void> {
+  async put(db: Db, dems: Array<{ entry: DemEntry; sha256: string; data: Uint8Array }>, chunkBytes = CHUNK_BYTES): Promise<void> {
     await db.transaction(async (tx) => {
       for (const d of dems) {
         const same = await tx.query('SELECT 1 FROM dems WHERE name = $1 AND sha256 = $2', [d.entry.name, d.sha256]);
@@ -64,9 +64,7 @@ export const demStore = {
         }
         await tx.query('DELETE FROM dems WHERE name = $1', [d.entry.name]);
         await tx.query('INSERT INTO dems (name, sha256, entry, bytes) VALUES ($1, $2, $3, $4)', [d.entry.name, d.sha256, JSON.stringify(d.entry), d.data.length]);
-        for (let seq = 0, at = 0; at < d.data.length; seq++, at += chunkBytes) {
-          await tx.query('INSERT INTO dem_chunks (name, seq, data) VALUES ($1, $2, $3)', [d.entry.name, seq, d.data.subarray(at, at + chunkBytes)]);
-        }
+        await writeChunks(tx, CHUNKS, d.entry.name, d.data, chunkBytes);
       }
       await notifyChange(tx, 'dem');
     });
@@ -84,9 +82,5 @@ export const demStore = {
   },
 
   /** The GeoTIFF bytes of one DEM, its chunks joined in order. */
-  async content(db: Sql, name: string): Promise<Buffer> {
-    const rows = await db.query<{ data: Uint8Array }>('SELECT data FROM dem_chunks WHERE name = $1 ORDER BY seq', [name]);
-    if (rows.length === 0) throw new Error(`no stored content for DEM ${name}`);
-    return Buffer.concat(rows.map((r) => Buffer.from(r.data)));
-  },
+  content: (db: Sql, name: string): Promise<Buffer> => readChunks(db, CHUNKS, name),
 };
