@@ -1,6 +1,9 @@
 /**
  * Issue #15: a suggested route keeps clear of what it goes around by half the path's width, so the
  * route flown as a path (the service's 50 m each side, the portal's 100 ft) does not graze it. docs/route.md.
+ * Each case fails without the clearance, i.e. with the code before it (no rings around blocked cells,
+ * smoothing judging the bare line). Setting ROUTE_CLEARANCE_M to 0 alone is not that: the rings never
+ * drop below one, and a zero-width buffer is no polygon, which turns smoothing off.
  */
 import type { Position } from 'geojson';
 import { getHexagonEdgeLengthAvg } from 'h3-js';
@@ -37,12 +40,17 @@ describe('the route keeps a clearance of half the path width', () => {
     expect(clearanceRings(10)).toBe(1);
   });
 
+  // Around P-51's south-east corner, a short hop (resolution 10): without the clearance (no rings,
+  // smoothing judging the bare line) the smoothed line passes the corner so close that the path flown
+  // 30 m or 50 m each side enters P-51; with it, neither does.
+  const AROUND_CORNER: Position[] = [[-122.7, 47.69], [-122.687, 47.7]];
+
   it('around P-51 (Bangor, WA; fixture box, Class G and with the facility map allowed): the route flown as a path briefs no restriction', () => {
-    const r = planRoute(p51, req([[-122.73, 47.688], [-122.67, 47.72]]));
-    expect(restrictedAsPath(p51, [[-122.73, 47.688], [-122.67, 47.72]], 1)).toEqual(['sua:P-51']); // the straight line crosses it
+    const r = planRoute(p51, req(AROUND_CORNER));
+    expect(restrictedAsPath(p51, AROUND_CORNER, 1)).toEqual(['sua:P-51']); // the straight line crosses its corner
     expect(restrictedAsPath(p51, r.coordinates, PORTAL_HALF_WIDTH_M)).toEqual([]);
     expect(restrictedAsPath(p51, r.coordinates, LINESTRING_BUFFER_METERS)).toEqual([]);
-    const allowed = planRoute(washington, req([[-122.73, 47.688], [-122.67, 47.72]], { allowControlled: true }));
+    const allowed = planRoute(washington, req(AROUND_CORNER, { allowControlled: true }));
     expect(restrictedAsPath(washington, allowed.coordinates, PORTAL_HALF_WIDTH_M)).toEqual([]);
     expect(restrictedAsPath(washington, allowed.coordinates, LINESTRING_BUFFER_METERS)).toEqual([]);
   });
@@ -53,8 +61,9 @@ describe('the route keeps a clearance of half the path width', () => {
   });
 
   it('refuses a start within the clearance of P-51, naming it', () => {
-    // 20 m south of P-51's southern edge (47.694): outside it, but inside the clearance.
-    const run = () => planRoute(p51, req([[-122.73, 47.694 - 20 / 111_200], [-122.67, 47.72]]));
+    // 40 m south of P-51's southern edge (47.694): outside it, in a cell that does not touch it, but inside
+    // the clearance (without it this start is accepted).
+    const run = () => planRoute(p51, req([[-122.75, 47.694 - 40 / 111_200], [-122.67, 47.72]]));
     expect(run).toThrow(RouteBlockedError);
     expect(run).toThrow(/clearance.*P-51/);
   });
