@@ -5,18 +5,9 @@
 import { z } from 'zod';
 import { NoticeSchema, AuthorizationTypeSchema, NoticeStatusSchema } from './briefing';
 import { DateTimeSchema, FlightTypeSchema, LineStringSchema, PositionSchema, envelope } from './common';
+import { ROUTE_AVOID_VALUES, ROUTE_MAX_RESOLUTION, ROUTE_MAX_VIA_POINTS, ROUTE_MIN_RESOLUTION } from './route-limits';
 
-/** Most via points between the first and the last position. */
-export const ROUTE_MAX_VIA_POINTS = 8;
-/** H3 resolutions a caller may ask for (the service picks one by the route's length otherwise). */
-export const ROUTE_MIN_RESOLUTION = 5;
-export const ROUTE_MAX_RESOLUTION = 10;
-export const ROUTE_AVOID_VALUES = ['population'] as const;
-/**
- * Clearance (metres) the route keeps between its centre line and anything it may not enter: half the
- * service's default path width (a LineString flown 50 m each side, LINESTRING_BUFFER_METERS). docs/route.md.
- */
-export const ROUTE_CLEARANCE_M = 50;
+export { ROUTE_AVOID_VALUES, ROUTE_CLEARANCE_M, ROUTE_MAX_RESOLUTION, ROUTE_MAX_VIA_POINTS, ROUTE_MIN_RESOLUTION } from './route-limits';
 
 export const RouteRequestSchema = z
   .object({

@@ -22,6 +22,12 @@ describe('refusalOf', () => {
     const other = refusalOf(new ApiError(422, 'body.maxAltitude: must be at most 400', 'http', [{ field: 'body.maxAltitude' }]));
     expect(other).toEqual({ title: 'No route could be planned.', message: 'body.maxAltitude: must be at most 400', blockers: [], hint: null });
   });
+
+  it('lists no blockers from details that are not the list of blockers', () => {
+    for (const details of [null, { blockers: 'P-56A' }, { blockers: [{ id: 'sua:P-56A', name: 'P-56A', kind: 'closed' }] }, { blockers: [null] }]) {
+      expect(refusalOf(new ApiError(422, 'blocked', 'http', details)).blockers).toEqual([]);
+    }
+  });
 });
 
 describe('distanceText', () => {

@@ -2,13 +2,29 @@
  * Words for the route planner: the length of a route, and why the service found none (its 422
  * names the blockers in details.blockers, docs/route.md; a 408 says the search ran out of time).
  */
-import { z } from 'zod';
-import { ROUTE_CLEARANCE_M } from '../../../server/contract/route';
+import { ROUTE_CLEARANCE_M } from '../../../server/contract/route-limits';
 import { METERS_PER_FOOT, type LengthUnit } from '../../geo/units';
 import { ApiError, errorMessage } from '../../lib/api-error';
 
-const BlockersSchema = z.object({ blockers: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(['restricted', 'controlled']) })) });
-export type Blocker = z.infer<typeof BlockersSchema>['blockers'][number];
+interface Blocker {
+  id: string;
+  name: string;
+  kind: 'restricted' | 'controlled';
+}
+
+/**
+ * The blockers a 422 names, or null when its details are not that list. Checked by hand, not with zod: this
+ * runs on the plan page, which loads no zod (docs/portal-delivery.md).
+ */
+function blockersOf(details: unknown): Blocker[] | null {
+  const list = typeof details === 'object' && details !== null ? (details as { blockers?: unknown }).blockers : undefined;
+  if (!Array.isArray(list)) return null;
+  const ok = list.every((b: unknown) => {
+    const o = (typeof b === 'object' && b !== null ? b : {}) as Record<string, unknown>;
+    return typeof o.id === 'string' && typeof o.name === 'string' && (o.kind === 'restricted' || o.kind === 'controlled');
+  });
+  return ok ? (list as Blocker[]) : null;
+}
 
 export interface Refusal {
   title: string;
@@ -29,10 +45,10 @@ export function refusalOf(error: unknown): Refusal {
   if (error instanceof ApiError && error.status === 408) {
     return { title: 'The route search ran out of time.', message, blockers: [], hint: 'Put the start and the end closer together, or drop via points, and ask again.' };
   }
-  const parsed = error instanceof ApiError && error.status === 422 ? BlockersSchema.safeParse(error.details) : null;
-  if (!parsed?.success) return { title: 'No route could be planned.', message, blockers: [], hint: null };
-  const blockers = parsed.data.blockers.map((b) => ({ id: b.id, name: b.name, why: WHY[b.kind] }));
-  const controlled = parsed.data.blockers.some((b) => b.kind === 'controlled');
+  const found = error instanceof ApiError && error.status === 422 ? blockersOf(error.details) : null;
+  if (!found) return { title: 'No route could be planned.', message, blockers: [], hint: null };
+  const blockers = found.map((b) => ({ id: b.id, name: b.name, why: WHY[b.kind] }));
+  const controlled = found.some((b) => b.kind === 'controlled');
   return {
     title: 'No legal route: something the route may not enter blocks it.',
     message,

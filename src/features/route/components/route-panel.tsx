@@ -6,7 +6,7 @@
  * like any drawn path. A refusal names what blocks the route.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ROUTE_MAX_VIA_POINTS } from '../../../../server/contract/route';
+import { ROUTE_MAX_VIA_POINTS } from '../../../../server/contract/route-limits';
 import { Pill } from '../../../components/load-states';
 import type { Position } from '../../../geo/types';
 import { toFeet, type LengthUnit } from '../../../geo/units';
