@@ -7,8 +7,20 @@ test.beforeAll(() => mkdirSync('test-results/screenshots', { recursive: true }))
 
 test('a pilot draws a polygon with the mouse and sees it on a rendered map', async ({ page }) => {
   await given.signedIn(page, 'pilot');
+  // The scripts of the plan page's first load (docs/portal-delivery.md): zod and the contract's schemas are
+  // not among them, since the service's own answers are checked in the tests, not parsed in the browser.
+  const firstLoad: Promise<{ url: string; zod: boolean }>[] = [];
+  const onResponse = (r: import('@playwright/test').Response) => {
+    if (r.request().resourceType() !== 'script') return;
+    firstLoad.push(r.text().then((text) => ({ url: r.url(), zod: /[`"']\$ZodError[`"']/.test(text) }), () => ({ url: r.url(), zod: false })));
+  };
+  page.on('response', onResponse);
   await given.onPlanPage(page);
   await then.mapNotBlank(page);
+  page.off('response', onResponse);
+  const scripts = await Promise.all(firstLoad);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => s.zod).map((s) => s.url)).toEqual([]);
 
   await when.drawPolygon(page, KBFI_SQUARE);
 
