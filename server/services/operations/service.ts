@@ -13,6 +13,7 @@ import { identity } from '../../store/identity';
 import { laancStore } from '../../store/laanc';
 import { operationsStore, type OperationRecord, type Viewer } from '../../store/operations';
 import { publicOperation } from '../../store/operations-json';
+import { cachedPage } from './list-cache';
 import { assertCallbackAllowed, policyFromConfig } from '../../domain/callbacks/address';
 import { newCallbackSecret } from '../../domain/callbacks/signing';
 import { checkPolygonLimits } from '../../domain/operations/limits';
@@ -132,16 +133,24 @@ function fields(b: OperationWrite) {
  */
 export async function listOperations(deps: AppDeps, p: Principal, q: OperationListQuery) {
   if (q.limit === undefined) return listStream(deps, p, q);
-  const { json, ids, total } = await operationsStore.page(deps.db, viewerOf(p), { ...q, limit: q.limit }, deps.now());
+  const viewer = viewerOf(p);
+  const body = await cachedPage(deps.db, viewer, q, () => pageText(deps, viewer, { ...q, limit: q.limit! }));
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * The page's operations are stored JSON text (store/operations-json.ts), written as they are: the
+ * answer is the contract's OperationList, field for field (the list tests parse it with the schema).
+ */
+async function pageText(deps: AppDeps, viewer: Viewer, q: OperationListQuery & { limit: number }): Promise<string> {
+  const { json, ids, total } = await operationsStore.page(deps.db, viewer, q, deps.now());
   const nextOffset = q.offset + ids.length < total ? q.offset + ids.length : null;
   // The rows are those the caller may see, so their authorizations' statuses are too.
   const authorizationStatuses = await laancStore.statusesOf(deps.db, ids);
-  // The page's operations are stored JSON text (store/operations-json.ts), written as they are: the
-  // answer is the contract's OperationList, field for field (list tests parse it with the schema).
-  const body =
+  return (
     `{"operations":[${json}],"total":${total},"limit":${q.limit},"offset":${q.offset},"nextOffset":${nextOffset}` +
-    `,"authorizationStatuses":${JSON.stringify(authorizationStatuses)}}`;
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    `,"authorizationStatuses":${JSON.stringify(authorizationStatuses)}}`
+  );
 }
 
 /**
