@@ -95,14 +95,15 @@ describe('GET /v1/operations after changes', () => {
   type List = { total: number; operations: Array<{ id: string }>; authorizationStatuses: Record<string, string[]> };
   const list = () => json<List>(svc.call('GET', '/v1/operations?limit=100', { token: who.client }));
 
-  it('answers a repeated page without any statement (the page query itself does not move the counter)', async () => {
+  it('answers a repeated page without any statement on the embedded store (the page query does not move the counter); on PostgreSQL it reads', async () => {
     await list();
     const real = svc.deps.db.query.bind(svc.deps.db);
     let statements = 0;
     svc.deps.db.query = ((sql: string, params?: unknown[]) => (statements++, real(sql, params))) as typeof svc.deps.db.query;
     try {
       const again = await list();
-      expect(statements).toBe(0);
+      if (svc.deps.db.engine === 'pglite') expect(statements).toBe(0);
+      else expect(statements).toBeGreaterThan(0);
       expect(again).toEqual(await list());
     } finally {
       svc.deps.db.query = real;
