@@ -10,6 +10,13 @@ export interface Sql {
 
 export interface Db extends Sql {
   readonly engine: 'pglite' | 'postgres';
+  /**
+   * A counter that moves before and after every statement that may write (anything but a plain SELECT)
+   * and every transaction; only where this process is the store's one writer (PGlite). An answer read
+   * while it stayed the same is still true (docs/perf.md "GET /v1/operations"). Absent on PostgreSQL:
+   * other instances write there.
+   */
+  readonly writes?: () => number;
   /** Runs fn in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;

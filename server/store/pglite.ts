@@ -11,6 +11,9 @@ import type { Db, Sql } from './db';
 export const PGLITE_SHARED_BUFFERS = '16MB';
 const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
+/** A plain SELECT (no FOR UPDATE/SHARE, no data-modifying CTE): the schema defines no functions that write. */
+const READ_ONLY = /^\s*SELECT\b(?![\s\S]*\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b)/i;
+
 /** Embedded PostgreSQL (PGlite). dataDir ':memory:' keeps it in memory (tests). */
 export async function openPglite(dataDir: string): Promise<Db> {
   let pg: PGlite;
@@ -22,19 +25,40 @@ export async function openPglite(dataDir: string): Promise<Db> {
     pg = new PGlite(dir, { startParams });
   }
   await pg.waitReady;
+  // Moved before a write is queued and after it is done, so a reader that saw the same count before and
+  // after its own query cannot have missed a write in between (PGlite runs one statement at a time).
+  let writes = 0;
   const wrap = (q: PGlite | Transaction): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
-      const r = await q.query<T>(text, params as unknown[]);
-      return r.rows;
+      const reads = READ_ONLY.test(text);
+      if (!reads) writes++;
+      try {
+        return (await q.query<T>(text, params as unknown[])).rows;
+      } finally {
+        if (!reads) writes++;
+      }
     },
     async exec(text: string) {
-      await q.exec(text);
+      writes++;
+      try {
+        await q.exec(text);
+      } finally {
+        writes++;
+      }
     },
   });
   return {
     engine: 'pglite',
     ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    writes: () => writes,
+    async transaction(fn) {
+      writes++;
+      try {
+        return await pg.transaction((tx) => fn(wrap(tx)));
+      } finally {
+        writes++;
+      }
+    },
     close: () => pg.close(),
   };
 }

@@ -88,6 +88,16 @@ describe('GET /v1/operations without limit', () => {
     expect(page.operations).toHaveLength(100);
   });
 
+  it('a page of 500 (the largest) holds, field for field and in order, what the streamed list holds', async () => {
+    for (const sort of ['startTime', '-name', 'createdDate']) {
+      const streamed = await list(`?sort=${sort}`);
+      const paged = await list(`?limit=500&sort=${sort}`);
+      expect(paged).toMatchObject({ total: VISIBLE, limit: 500, offset: 0, nextOffset: null });
+      expect(paged.operations, sort).toEqual(streamed.operations);
+      expect((await list(`?limit=500&offset=100&sort=${sort}`)).operations).toEqual(streamed.operations.slice(100));
+    }
+  });
+
   it('reads the store only as fast as the client reads the body', async () => {
     const real = svc.deps.db.query.bind(svc.deps.db);
     let pageQueries = 0;

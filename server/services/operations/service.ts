@@ -12,6 +12,8 @@ import type { Sql } from '../../store/db';
 import { identity } from '../../store/identity';
 import { laancStore } from '../../store/laanc';
 import { operationsStore, type OperationRecord, type Viewer } from '../../store/operations';
+import { publicOperation } from '../../store/operations-json';
+import { cachedPage } from './list-cache';
 import { assertCallbackAllowed, policyFromConfig } from '../../domain/callbacks/address';
 import { newCallbackSecret } from '../../domain/callbacks/signing';
 import { checkPolygonLimits } from '../../domain/operations/limits';
@@ -37,26 +39,7 @@ export function ownsCallback(o: Pick<OperationRecord, 'callbackOwner'>, p: Pick<
 
 /** The operation as `p` may see it (callbackUrl only to whoever registered it). */
 export function toPlatformOperation(o: OperationRecord, p: Pick<Principal, 'id'>): PlatformOperation {
-  return {
-    id: o.id,
-    name: o.name,
-    pilotId: o.pilotId,
-    boundary: o.boundary as PlatformOperation['boundary'],
-    minAltitude: o.minAltitude,
-    maxAltitude: o.maxAltitude,
-    startTime: o.startTime.toISOString(),
-    endTime: o.endTime.toISOString(),
-    ...(o.aircraftId ? { aircraftId: o.aircraftId } : {}),
-    timezone: o.timezone,
-    altitudeUnit: o.altitudeUnit,
-    altitudeReference: o.altitudeReference,
-    flightType: o.flightType,
-    authorizationProviders: o.authorizationProviders as PlatformOperation['authorizationProviders'],
-    desc: o.desc,
-    createdBy: o.createdBy,
-    createdDate: o.createdAt.toISOString(),
-    ...(o.callbackUrl && ownsCallback(o, p) ? { callbackUrl: o.callbackUrl } : {}),
-  };
+  return { ...publicOperation(o), ...(o.callbackUrl && ownsCallback(o, p) ? { callbackUrl: o.callbackUrl } : {}) };
 }
 
 /** 422 naming the rule when the callback address is not one this deployment calls. */
@@ -150,11 +133,24 @@ function fields(b: OperationWrite) {
  */
 export async function listOperations(deps: AppDeps, p: Principal, q: OperationListQuery) {
   if (q.limit === undefined) return listStream(deps, p, q);
-  const { rows, total } = await operationsStore.list(deps.db, viewerOf(p), { ...q, limit: q.limit }, deps.now());
-  const nextOffset = q.offset + rows.length < total ? q.offset + rows.length : null;
+  const viewer = viewerOf(p);
+  const body = await cachedPage(deps.db, viewer, q, () => pageText(deps, viewer, { ...q, limit: q.limit! }));
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * The page's operations are stored JSON text (store/operations-json.ts), written as they are: the
+ * answer is the contract's OperationList, field for field (the list tests parse it with the schema).
+ */
+async function pageText(deps: AppDeps, viewer: Viewer, q: OperationListQuery & { limit: number }): Promise<string> {
+  const { json, ids, total } = await operationsStore.page(deps.db, viewer, q, deps.now());
+  const nextOffset = q.offset + ids.length < total ? q.offset + ids.length : null;
   // The rows are those the caller may see, so their authorizations' statuses are too.
-  const authorizationStatuses = await laancStore.statusesOf(deps.db, rows.map((r) => r.id));
-  return { operations: rows.map((o) => toPlatformOperation(o, p)), total, limit: q.limit, offset: q.offset, nextOffset, authorizationStatuses };
+  const authorizationStatuses = await laancStore.statusesOf(deps.db, ids);
+  return (
+    `{"operations":[${json}],"total":${total},"limit":${q.limit},"offset":${q.offset},"nextOffset":${nextOffset}` +
+    `,"authorizationStatuses":${JSON.stringify(authorizationStatuses)}}`
+  );
 }
 
 /**
