@@ -16,11 +16,12 @@ async function once(request, stats) {
     await r.arrayBuffer();
     status = r.status;
     server = r.headers.get('x-served-by');
-  } catch {
-    /* refused, cut or timed out on the client: no status, no server */
+  } catch (e) {
+    // Refused, cut or timed out on the client: no status, no server; the cause's code says which.
+    status = `network ${e?.cause?.code ?? e?.name ?? 'error'}`;
   }
   const end = Date.now();
-  if (status === 'network' || status >= 400) stats.failures.push({ start, end, status, server });
+  if (typeof status === 'string' || status >= 400) stats.failures.push({ start, end, status, server });
   else stats.ok++;
 }
 

@@ -50,8 +50,9 @@ export function haproxyConfig(lbPort, singlePort, instances) {
     ...list.map(server),
   ];
   return [
-    'global', '  maxconn 4096',
-    'defaults', '  mode http', '  timeout connect 2s', '  timeout client 30s', '  timeout server 30s', '  timeout queue 10s', '  timeout check 5s',
+    // Only requests that did not end well are logged (to stderr), with HAProxy's termination state.
+    'global', '  maxconn 4096', '  log stderr format raw local0',
+    'defaults', '  log global', '  option httplog', '  option dontlog-normal', '  mode http', '  timeout connect 2s', '  timeout client 30s', '  timeout server 30s', '  timeout queue 10s', '  timeout check 5s',
     'frontend skyplan', `  bind 127.0.0.1:${lbPort}`, '  default_backend instances',
     ...backend('instances', instances),
     'frontend single', `  bind 127.0.0.1:${singlePort}`, '  default_backend one',
