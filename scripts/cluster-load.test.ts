@@ -62,8 +62,13 @@ describe("HAProxy's settings", () => {
 
   it('keeps a busy instance in (5 s to answer, 3 failures in a row) and takes out one that refuses connections at once', () => {
     expect(cfg).toMatch(/timeout check 5s/);
-    for (const line of cfg.split('\n').filter((l) => l.trim().startsWith('server '))) {
+    const servers = cfg.split('\n').filter((l) => l.trim().startsWith('server '));
+    expect(servers).toHaveLength(3);
+    for (const line of servers) {
       expect(line).toMatch(/check inter 2s fastinter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down/);
+      // A frozen instance holds few requests: fewest in flight first, at most 8 on one, ramped back in.
+      expect(line).toMatch(/maxconn 8 .*slowstart 20s/);
     }
+    expect(cfg.match(/balance leastconn/g)).toHaveLength(2);
   });
 });

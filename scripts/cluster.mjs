@@ -33,7 +33,10 @@ export function haproxyConfig(lbPort, singlePort, instances) {
   // A busy instance answers /readyz late but answers: 5 s to answer, out only after 3 failures in a row.
   // A refused connection (a killed instance) takes it out at once (observe layer4), without waiting for checks.
   // One back in (restarted, thawed) gets its share over 20 s (slowstart), while it builds its tiles and warms up.
-  const server = (i) => `  server ${i.name} 127.0.0.1:${i.port} maxconn 32 check inter 2s fastinter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down slowstart 20s`;
+  // At most 8 requests in flight on one instance (it runs heavy work one request at a time; more would only
+  // wait in its own queue), the rest wait in HAProxy's queue for the first free instance: a frozen instance
+  // holds at most 8.
+  const server = (i) => `  server ${i.name} 127.0.0.1:${i.port} maxconn 8 check inter 2s fastinter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down slowstart 20s`;
   const backend = (name, list) => [
     `backend ${name}`,
     // Fewest requests in flight first: a frozen instance, whose requests pile up, stops getting new ones
