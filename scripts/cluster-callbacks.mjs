@@ -45,10 +45,10 @@ export async function startReceiver(port = 0, delayMs = 1000) {
 async function call(base, bearer, method, path, body) {
   const r = await fetch(`${base}${path}`, {
     method, headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(20_000),
+    body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(35_000), // past the balancer's 30 s server time-out, which then answers naming the instance
   });
   const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text.slice(0, 200)}`);
+  if (!r.ok) throw Object.assign(new Error(`${method} ${path}: ${r.status} ${text.slice(0, 200)}`), { status: r.status, server: r.headers.get('x-served-by') });
   return JSON.parse(text);
 }
 
@@ -67,7 +67,10 @@ async function oneOperation(base, bearer, callbackUrl, n) {
   return id;
 }
 
-/** Creates an operation about every `everyMs` until stop() is called; requests that fail are counted. */
+/**
+ * Creates an operation about every `everyMs` until stop() is called; a failed one is kept as
+ * { message, start, end, status, server } (status 'network' and server null when cut on the client).
+ */
 export function startCreator(base, bearer, callbackUrl, everyMs = 1000) {
   const ids = [];
   const errors = [];
@@ -78,7 +81,7 @@ export function startCreator(base, bearer, callbackUrl, everyMs = 1000) {
       try {
         ids.push(await oneOperation(base, bearer, callbackUrl, n));
       } catch (e) {
-        errors.push(String(e.message ?? e));
+        errors.push({ message: `${e.message ?? e}${e.cause ? ` (${e.cause.code ?? e.cause.message ?? e.cause})` : ''}`, start: t0, end: Date.now(), status: e.status ?? 'network', server: e.server ?? null });
       }
       await sleep(Math.max(0, everyMs - (Date.now() - t0)));
     }

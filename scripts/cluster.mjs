@@ -26,18 +26,40 @@ export async function waitReady(base, timeoutMs = 300_000) {
 
 /**
  * Two frontends: `lbPort` balances over every instance; `singlePort` sends everything to the first one only,
- * so a bench can measure 3 instances against 1 through the same balancer in one run.
+ * so a bench can measure 3 instances against 1 through the same balancer in one run. Why each line:
+ * docs/deploy.md ("The balancer's settings").
  */
-function haproxyConfig(lbPort, singlePort, instances) {
+export function haproxyConfig(lbPort, singlePort, instances) {
+  // A busy instance answers /readyz late but answers: 5 s to answer, out only after 3 failures in a row.
+  // A refused connection (a killed instance) takes it out at once (observe layer4), without waiting for checks.
+  // One back in (restarted, thawed) gets its share over 20 s (slowstart), while it builds its tiles and warms up.
+  // At most 8 requests in flight on one instance (it runs heavy work one request at a time; more would only
+  // wait in its own queue), the rest wait in HAProxy's queue for the first free instance: a frozen instance
+  // holds at most 8.
+  const server = (i) => `  server ${i.name} 127.0.0.1:${i.port} maxconn 8 check inter 2s fastinter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down slowstart 20s`;
+  const backend = (name, list) => [
+    `backend ${name}`,
+    // Fewest requests in flight first: a frozen instance, whose requests pile up, stops getting new ones
+    // before its checks fail.
+    '  balance leastconn',
+    '  option httpchk GET /readyz', '  http-check expect status 200',
+    // Replayed on another instance only when nothing can have been done: the connection failed (refused,
+    // so the request never arrived), or, for GET and HEAD, the instance closed it without a byte of answer.
+    // A POST that reached an instance is never sent twice.
+    '  retries 3', '  option redispatch 1', '  retry-on conn-failure empty-response',
+    '  http-request disable-l7-retry unless METH_GET || METH_HEAD',
+    // Which instance answered (or `<NOSRV>`), also on the balancer's own errors: the bench counts failures by cause.
+    '  http-after-response set-header X-Served-By %s',
+    ...list.map(server),
+  ];
   return [
-    'global', '  maxconn 4096',
-    'defaults', '  mode http', '  timeout connect 2s', '  timeout client 30s', '  timeout server 30s', '  timeout check 3s', '  retries 1', '  option redispatch',
-    `frontend skyplan`, `  bind 127.0.0.1:${lbPort}`, '  default_backend instances',
-    'backend instances', '  balance roundrobin', '  option httpchk GET /readyz', '  http-check expect status 200',
-    ...instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 2s fall 2 rise 2`),
+    // Only requests that did not end well are logged (to stderr), with HAProxy's termination state.
+    'global', '  maxconn 4096', '  log stderr format raw local0',
+    'defaults', '  log global', '  option httplog', '  option dontlog-normal', '  mode http', '  timeout connect 2s', '  timeout client 30s', '  timeout server 30s', '  timeout queue 10s', '  timeout check 5s',
+    'frontend skyplan', `  bind 127.0.0.1:${lbPort}`, '  default_backend instances',
+    ...backend('instances', instances),
     'frontend single', `  bind 127.0.0.1:${singlePort}`, '  default_backend one',
-    'backend one', '  option httpchk GET /readyz', '  http-check expect status 200',
-    `  server ${instances[0].name} 127.0.0.1:${instances[0].port} check inter 2s fall 2 rise 2`,
+    ...backend('one', instances.slice(0, 1)),
     '',
   ].join('\n');
 }

@@ -82,9 +82,20 @@ export function storeDatasetPoller(deps: AppDeps, refresh: (file: DatasetFile, n
     const meta = await datasetStore.active(deps.db);
     let next: DatasetFile | null = null;
     if (meta && meta.id !== loadedId) {
+      // Each step timed: the swap must reach every instance within seconds (docs/deploy.md), and the log
+      // says which step a slow one spent its time in.
+      const t0 = performance.now();
       const fetched = await fetchDataset(deps.db, deps.config.dataDir, meta);
+      const t1 = performance.now();
       loadedId = meta.id;
-      next = refresh(fetched.file, deps.now());
+      const refreshed = refresh(fetched.file, deps.now());
+      const t2 = performance.now();
+      const swapped = deps.datasets.swap(refreshed);
+      const ms = (a: number, b: number) => Math.round(b - a);
+      deps.log.info('dataset loaded from the store', {
+        id: meta.id, version: refreshed.version, cached: fetched.cached, swapped, fetchMs: ms(t0, t1), refreshMs: ms(t1, t2), swapMs: ms(t2, performance.now()),
+      });
+      return swapped;
     } else if (deps.datasets.current().kind === 'sandbox' && reanchorDue()) {
       next = refresh(datasetToFile(deps.datasets.current()), deps.now());
     }

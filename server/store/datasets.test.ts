@@ -106,6 +106,19 @@ describe('datasets in the store', () => {
     expect(await poll()).toBe(true);
     expect(other.datasets.current().version).toBe('activated-later');
   });
+
+  it('logs how long each step of a swap took (the bench reads it: which step a slow swap spent its time in)', async () => {
+    const lines: Array<{ msg: string; extra?: Record<string, unknown> }> = [];
+    const log = { ...silentLogger, info: (msg: string, extra?: Record<string, unknown>) => void lines.push({ msg, extra }) };
+    const other: AppDeps = await bootstrap({ ...svc.deps.config, dataDir: tmp() }, { db: svc.deps.db, dataset: emptyDataset('timed-start'), log: silentLogger });
+    const poll = storeDatasetPoller({ ...other, log }, (f) => f);
+    const meta = await publishDataset(svc.deps.db, dataset('timed-1'), { activate: true });
+    expect(await poll()).toBe(true);
+    const loaded = lines.filter((l) => l.msg === 'dataset loaded from the store');
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]!.extra).toMatchObject({ id: meta.id, version: 'timed-1', cached: false, swapped: true });
+    for (const step of ['fetchMs', 'refreshMs', 'swapMs']) expect(loaded[0]!.extra![step]).toEqual(expect.any(Number));
+  });
 });
 
 describe('stored versions', () => {
