@@ -44,6 +44,17 @@ describe('compactFeatures', () => {
     expect(fs).toEqual([cell(0, 0, 0), cell(1, 1, 0)]);
   });
 
+  it('finds every repeated vertex after its table grew, and keeps -0 apart from 0', () => {
+    const pts: number[][] = [];
+    for (let k = 0; k < 5_000; k++) pts.push([-122 + k * 1e-4, 47 + (k % 7) * 1e-3]);
+    const again = JSON.parse(JSON.stringify(pts)) as number[][];
+    const line = { ...cell(0, 0, 0), geometry: { type: 'LineString' as const, coordinates: [...pts, ...again, [0, 1], [-0, 1]] } };
+    const stats = compactFeatures([line]);
+    expect(stats).toEqual({ positions: 10_002, sharedPositions: 5_000 });
+    line.geometry.coordinates.slice(5_000, 10_000).forEach((p, k) => expect(p).toBe(pts[k]));
+    expect(Object.is(line.geometry.coordinates[10_001]![0], -0)).toBe(true);
+  });
+
   it('leaves frozen features and positions with an altitude alone', () => {
     const frozen = Object.freeze(cell(0, 0, 0));
     const line: AirspaceFeature = { ...cell(1, 0, 0), geometry: { type: 'LineString', coordinates: [[0, 0, 5], [0, 0, 5]] } };
