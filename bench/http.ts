@@ -93,6 +93,8 @@ export async function benchHttp(): Promise<string[]> {
       DATA_DIR: dataDir,
       PROFILE: 'sandbox',
       NODE_ENV: 'production',
+      // As `npm start` runs it: glibc keeps two malloc arenas, not one per thread (docs/perf.md).
+      MALLOC_ARENA_MAX: '2',
       DATASET_POLL_SECONDS: '0',
       // The bench is one client hammering the API: lift the per-client and per-address limits.
       RATE_LIMIT_API_PER_MINUTE: '100000000',

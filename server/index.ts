@@ -20,6 +20,10 @@ import { jsonLogger, type AppDeps } from './deps';
 import { Lifecycle } from './lifecycle';
 import { limitConnectionsPerAddress, secureDataDir, serverOptions } from './listener';
 import { beforeAppResponse } from './routes/system/health';
+import { applyMemoryPolicy } from './memory-policy';
+
+// Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
+applyMemoryPolicy();
 
 // Before anything writes under DATA_DIR (PGlite writes its own files): new files 0600, directories 0700.
 process.umask(0o077);
