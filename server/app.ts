@@ -5,9 +5,9 @@
  * handler → (tests only) the response checked against the contract.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from './deps';
 import { authenticate } from './http/authenticate';
+import { requestBodyLimit } from './http/body-limit';
 import { cors } from './http/cors';
 import { ApiError, errorBody, forbidden, unauthorized } from './http/errors';
 import type { Principal } from './http/principal';
@@ -48,11 +48,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   app.use(
     '*',
-    bodyLimit({
-      maxSize: deps.config.maxBodyBytes,
-      onError: () => {
-        throw new ApiError(413, `The request body is larger than ${deps.config.maxBodyBytes} bytes`);
-      },
+    requestBodyLimit(deps.config.maxBodyBytes, () => {
+      throw new ApiError(413, `The request body is larger than ${deps.config.maxBodyBytes} bytes`);
     }),
   );
 
