@@ -14,6 +14,7 @@ import type { Principal } from './http/principal';
 import { rateLimitsFor } from './http/rate-limit';
 import { honoPath, type RouteSpec } from './http/route';
 import { securityHeaders } from './http/security-headers';
+import { measuredJson } from './http/response-size';
 import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
@@ -93,6 +94,8 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     if (strictResponses) checkResponse(r, status, out.body, deps);
     for (const [k, v] of Object.entries(out.headers ?? {})) c.header(k, v);
     if (status === 204) return c.body(null, 204);
+    const json = measuredJson(out.body);
+    if (json !== undefined) return c.body(json, status as 200, { 'Content-Type': 'application/json' });
     return c.json(out.body as object, status as 200);
   }
 }
