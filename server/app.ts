@@ -5,15 +5,16 @@
  * handler → (tests only) the response checked against the contract.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from './deps';
 import { authenticate } from './http/authenticate';
+import { requestBodyLimit } from './http/body-limit';
 import { cors } from './http/cors';
 import { ApiError, errorBody, forbidden, unauthorized } from './http/errors';
 import type { Principal } from './http/principal';
 import { rateLimitsFor } from './http/rate-limit';
 import { honoPath, type RouteSpec } from './http/route';
 import { securityHeaders } from './http/security-headers';
+import { measuredJson } from './http/response-size';
 import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
@@ -48,11 +49,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   app.use(
     '*',
-    bodyLimit({
-      maxSize: deps.config.maxBodyBytes,
-      onError: () => {
-        throw new ApiError(413, `The request body is larger than ${deps.config.maxBodyBytes} bytes`);
-      },
+    requestBodyLimit(deps.config.maxBodyBytes, () => {
+      throw new ApiError(413, `The request body is larger than ${deps.config.maxBodyBytes} bytes`);
     }),
   );
 
@@ -96,6 +94,8 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     if (strictResponses) checkResponse(r, status, out.body, deps);
     for (const [k, v] of Object.entries(out.headers ?? {})) c.header(k, v);
     if (status === 204) return c.body(null, 204);
+    const json = measuredJson(out.body);
+    if (json !== undefined) return c.body(json, status as 200, { 'Content-Type': 'application/json' });
     return c.json(out.body as object, status as 200);
   }
 }

@@ -6,10 +6,24 @@ import { MAX_RESPONSE_BYTES } from '../domain/geometry/limits';
 import { TOO_LARGE_MESSAGE } from '../domain/surface/cells';
 import { ApiError } from './errors';
 
+/**
+ * The JSON text of answers limitResponseSize has measured, by the answer object: the app sends this text
+ * instead of serialising the answer a second time (a briefing's is 12 KB; issue 13). Kept weakly, so an
+ * answer that is never sent leaves nothing behind; an answer changed after being measured must not be
+ * sent through it (the handlers return what they measured as it is).
+ */
+const measured = new WeakMap<object, string>();
+
 export function limitResponseSize<T>(body: T, status: 408 | 422 = 422): T {
-  const bytes = JSON.stringify(body).length;
-  if (bytes <= MAX_RESPONSE_BYTES) return body;
-  throw responseTooLarge(bytes, status);
+  const json = JSON.stringify(body);
+  if (json.length > MAX_RESPONSE_BYTES) throw responseTooLarge(json.length, status);
+  if (typeof body === 'object' && body !== null) measured.set(body, json);
+  return body;
+}
+
+/** The JSON text limitResponseSize made of this answer, if it measured it. */
+export function measuredJson(body: unknown): string | undefined {
+  return typeof body === 'object' && body !== null ? measured.get(body) : undefined;
 }
 
 /** The refusal of an answer of `bytes` bytes of JSON. */

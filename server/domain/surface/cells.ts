@@ -10,10 +10,18 @@
 import { area, length } from '@turf/turf';
 import { geometryProblem } from '../geometry/validity';
 import type { Position } from 'geojson';
-import { cellToBoundary, getHexagonAreaAvg, getHexagonEdgeLengthAvg, latLngToCell, POLYGON_TO_CELLS_FLAGS, polygonToCellsExperimental } from 'h3-js';
+import { cellToBoundary, getHexagonAreaAvg, getHexagonEdgeLengthAvg, latLngToCell, POLYGON_TO_CELLS_FLAGS, polygonToCells, polygonToCellsExperimental } from 'h3-js';
 import { MAX_CELLS } from '../../contract/surface';
 import type { Geometry } from '../../contract/common';
 import { InvalidSurfaceValueError, RequestTooLargeError } from './errors';
+
+/**
+ * Up to this many estimated cells the classic fill is used, past it the newer one. Both return the same
+ * centre-contained cells; the newer one is about three times faster at 1,700 cells (resolution 10 over
+ * 10 sq mi) but has a fixed cost that makes it four to seven times slower for a few dozen cells (0.3 vs
+ * 1.2 ms at resolution 8 over 10 sq mi: most of a groundType request's worker time; docs/perf.md).
+ */
+export const CLASSIC_FILL_MAX_CELLS = 256;
 
 export const TOO_LARGE_MESSAGE = 'request timed out; reduce the size of the request';
 
@@ -52,7 +60,8 @@ function lineCells(coords: Position[], res: number, out: Set<string>): void {
  */
 export function cellsFor(g: Geometry, res: number, maxCells = MAX_CELLS): string[] {
   checkGeometry(g);
-  if (estimateCells(g, res) > 2 * maxCells) throw new RequestTooLargeError(TOO_LARGE_MESSAGE);
+  const estimate = estimateCells(g, res);
+  if (estimate > 2 * maxCells) throw new RequestTooLargeError(TOO_LARGE_MESSAGE);
   const out = new Set<string>();
   if (g.type === 'Point') {
     out.add(latLngToCell(g.coordinates[1]!, g.coordinates[0]!, res));
@@ -62,8 +71,9 @@ export function cellsFor(g: Geometry, res: number, maxCells = MAX_CELLS): string
     const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
     for (const rings of polygons) {
       // H3 4.2's newer fill ("experimental" in h3-js) returns the same centre-contained cells as
-      // polygonToCells (the tests compare them) about six times faster at resolution 10.
-      const cells = polygonToCellsExperimental(rings, res, POLYGON_TO_CELLS_FLAGS.containmentCenter, true);
+      // polygonToCells (the tests compare them), faster for many cells, slower for few.
+      const cells =
+        estimate <= CLASSIC_FILL_MAX_CELLS ? polygonToCells(rings, res, true) : polygonToCellsExperimental(rings, res, POLYGON_TO_CELLS_FLAGS.containmentCenter, true);
       if (cells.length === 0) for (const [lon, lat] of rings[0]!) out.add(latLngToCell(lat!, lon!, res));
       for (const c of cells) out.add(c);
       if (out.size > maxCells) break;

@@ -1,6 +1,6 @@
-import { polygonToCells } from 'h3-js';
+import { POLYGON_TO_CELLS_FLAGS, polygonToCells, polygonToCellsExperimental } from 'h3-js';
 import { describe, expect, it } from 'vitest';
-import { cellsFor, estimateCells } from './cells';
+import { CLASSIC_FILL_MAX_CELLS, cellsFor, estimateCells } from './cells';
 import { InvalidSurfaceValueError, RequestTooLargeError } from './errors';
 import { square } from './fixtures';
 import { groundType } from './ground-type';
@@ -17,6 +17,18 @@ describe('groundType', () => {
       expect(features.map((f) => f.id).sort()).toEqual([...expected].sort());
       // The stack notes measured 34, 234 and 1,647 cells at 8, 9, 10 for a 10 sq mi polygon.
       if (res === 9) expect(features.length).toBeGreaterThan(200);
+    }
+  });
+
+  it('fills with either H3 algorithm to the same cells, on both sides of the threshold between them', () => {
+    const area = square(47.6, -122.33, TEN_SQ_MI_SIDE_KM);
+    const estimates = [7, 8, 9, 10].map((res) => estimateCells(area, res));
+    expect(estimates.some((n) => n <= CLASSIC_FILL_MAX_CELLS)).toBe(true);
+    expect(estimates.some((n) => n > CLASSIC_FILL_MAX_CELLS)).toBe(true);
+    for (const res of [7, 8, 9, 10]) {
+      const rings = area.coordinates;
+      expect([...cellsFor(area, res)].sort()).toEqual([...polygonToCells(rings, res, true)].sort());
+      expect([...cellsFor(area, res)].sort()).toEqual([...polygonToCellsExperimental(rings, res, POLYGON_TO_CELLS_FLAGS.containmentCenter, true)].sort());
     }
   });
 

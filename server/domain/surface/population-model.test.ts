@@ -1,5 +1,6 @@
 import { cellArea, cellToLatLng, latLngToCell, polygonToCells } from 'h3-js';
-import { describe, expect, it } from 'vitest';
+import Flatbush from 'flatbush';
+import { describe, expect, it, vi } from 'vitest';
 import { densityClass } from './density';
 import { square } from './fixtures';
 import { MODEL, modelOf, populationModel } from './population-model';
@@ -70,6 +71,28 @@ describe('the kernels', () => {
       const [lat, lon] = cellToLatLng(c);
       expect(batch[i]).toBeCloseTo(model.densityAt(lat, lon), 6);
     });
+  });
+
+  it('remembers cell densities: the same cells again give the same numbers without a kernel search', () => {
+    const places = [{ lat: 45.1, lon: -100.1, population: 20_000 }, { lat: 45.2, lon: -100.3, population: 3_000 }];
+    const cells = polygonToCells(square(45.12, -100.15, 4).coordinates, 9, true);
+    const fresh = modelOf(places).cellDensities(cells);
+    const m = modelOf(places);
+    const first = m.cellDensities(cells);
+    expect(first).toEqual(fresh);
+    expect(first.some((d) => d > 0)).toBe(true);
+    const search = vi.spyOn(Flatbush.prototype, 'search');
+    try {
+      expect(m.cellDensities([...cells].reverse())).toEqual([...first].reverse());
+      expect(search).not.toHaveBeenCalled();
+      // A new cell among known ones is computed (one search for its group), the known ones are not.
+      const other = latLngToCell(45.3, -100.5, 9);
+      const mixed = m.cellDensities([cells[0]!, other]);
+      expect(search).toHaveBeenCalledTimes(1);
+      expect(mixed).toEqual([first[0], modelOf(places).cellDensity(other)]);
+    } finally {
+      search.mockRestore();
+    }
   });
 
   it('ignores places without a population', () => {

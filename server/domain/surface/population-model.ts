@@ -18,6 +18,7 @@
  */
 import { cityTable } from '../places/city-table';
 import Flatbush from 'flatbush';
+import { LRUCache } from 'lru-cache';
 import { cellArea, cellToLatLng, cellToParent, getHexagonEdgeLengthAvg, getResolution, latLngToCell } from 'h3-js';
 
 /** The model's constants, exported so docs and tests can quote them. */
@@ -42,6 +43,12 @@ const KM_PER_DEG_LAT = 111.2;
 /** Coarsest resolution cells are grouped under (see cellDensities). */
 const GROUP_MIN_RESOLUTION = 7;
 const RAD = Math.PI / 180;
+/**
+ * Cell densities remembered per model (a cell's density depends on the cell alone): an area asked again
+ * (a map panned back, a client polling the same geometry) costs lookups instead of kernel sums. About
+ * 100 bytes a cell, so ~6 MB at most per thread that builds a model.
+ */
+export const DENSITY_MEMO_CELLS = 65_536;
 
 /** Places as columns (the city table's, city-table.ts): longitude, latitude, population. */
 interface Places {
@@ -85,6 +92,7 @@ class KernelModel implements PopulationModel {
   private readonly population: Float64Array;
   /** Null when there is no place at all (a test model). */
   private readonly index: Flatbush | null;
+  private readonly memo = new LRUCache<string, number>({ max: DENSITY_MEMO_CELLS });
 
   constructor(all: Places) {
     const kept: number[] = [];
@@ -196,6 +204,11 @@ class KernelModel implements PopulationModel {
     if (!this.index) return out;
     const groups = new Map<string, number[]>();
     cells.forEach((c, i) => {
+      const known = this.memo.get(c);
+      if (known !== undefined) {
+        out[i] = known;
+        return;
+      }
       const res = getResolution(c);
       const keyRes = Math.min(res, Math.max(res - 2, GROUP_MIN_RESOLUTION));
       const key = keyRes < res ? cellToParent(c, keyRes) : c;
@@ -210,7 +223,10 @@ class KernelModel implements PopulationModel {
       const dLat = reach / KM_PER_DEG_LAT;
       const dLon = reach / (KM_PER_DEG_LAT * Math.max(Math.cos(lat * RAD), 0.01));
       const candidates = this.index.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat);
-      for (const m of members) out[m] = this.densityOfCell(cells[m]!, res, candidates);
+      for (const m of members) {
+        out[m] = this.densityOfCell(cells[m]!, res, candidates);
+        this.memo.set(cells[m]!, out[m]);
+      }
     }
     return out;
   }
