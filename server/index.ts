@@ -21,6 +21,7 @@ import { jsonLogger, type AppDeps } from './deps';
 import { Lifecycle } from './lifecycle';
 import { limitConnectionsPerAddress, secureDataDir, serverOptions } from './listener';
 import { beforeAppResponse } from './routes/system/health';
+import { storeStarting } from './store/deferred';
 
 // Before anything writes under DATA_DIR (PGlite writes its own files): new files 0600, directories 0700.
 process.umask(0o077);
@@ -47,12 +48,19 @@ async function main(): Promise<void> {
   limitConnectionsPerAddress(server, config.maxConnectionsPerAddress);
 
   let stopping = false;
+  /** While the app answers but the store is still opening: stopping then would cut PGlite's files mid-write. */
+  let storeOpening: Promise<unknown> | null = null;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     lifecycle.drain();
     const log = deps?.log ?? jsonLogger;
     log.info('draining', { signal, drainDelaySeconds: config.drainDelaySeconds });
+    if (storeOpening && deps && storeStarting(deps.db)) {
+      // Requests that need the store wait for it too: the drain time-out counts from here.
+      log.info('waiting for the store to finish opening before stopping');
+      await storeOpening.catch(() => undefined);
+    }
     const force = setTimeout(() => {
       log.error('requests still in flight after the drain time-out; exiting anyway', { drainTimeoutSeconds: config.drainTimeoutSeconds });
       process.exit(1);
@@ -79,6 +87,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const boot = startBoot(config, { lifecycle });
+  storeOpening = boot.ready;
   deps = await boot.serving;
   if (stopping) return;
   // The dataset is in: answer now. Readiness stays "starting", and what needs the store waits for it.
