@@ -4,8 +4,8 @@
  *
  * Two stages (docs/deploy.md "Start"): `serving` once the dataset is in, with a store that may still be
  * opening (its calls wait for it), so that what needs only the dataset answers early; `ready` once the
- * store is migrated and seeded and the DEMs are loaded. The embedded store's opening and the dataset's
- * loading run side by side; with PostgreSQL the dataset comes from the store, so after it.
+ * store is migrated and seeded and the DEMs are loaded. The embedded store opens after the dataset is in
+ * (measured faster than side by side); with PostgreSQL the dataset comes from the store, so after it.
  */
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
