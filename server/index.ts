@@ -1,6 +1,7 @@
 /**
  * The only file that opens a port. Order (docs/deploy.md): owner-only files, the port (liveness answers,
- * readiness says "starting"), the store and the dataset, ready. On SIGTERM or SIGINT: not ready, stop
+ * readiness says "starting"), the store and the dataset side by side; the app answers once the dataset
+ * is in (calls on the store wait for it), ready once the store is too. On SIGTERM or SIGINT: not ready, stop
  * accepting, finish the requests in flight, stop the background work, hand the leases back, close the
  * store, exit 0 (1 when in-flight requests outlast DRAIN_TIMEOUT_SECONDS).
  */
@@ -8,7 +9,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app';
-import { bootstrap, loadDataset } from './bootstrap';
+import { loadDataset, startBoot } from './bootstrap';
 import { loadConfig } from './config';
 import { useHeavyConfig } from './workers/heavy-config';
 import { DEMO_ACCOUNTS } from './seed';
@@ -21,6 +22,7 @@ import { Lifecycle } from './lifecycle';
 import { limitConnectionsPerAddress, secureDataDir, serverOptions } from './listener';
 import { beforeAppResponse } from './routes/system/health';
 import { applyMemoryPolicy } from './memory-policy';
+import { storeStarting } from './store/deferred';
 
 // Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
 applyMemoryPolicy();
@@ -30,6 +32,7 @@ process.umask(0o077);
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const modulesLoadedAt = Math.round(performance.now());
   // Every setting is read and checked here, before anything starts: a bad value exits naming its variable.
   const config = loadConfig();
   useHeavyConfig(config.heavy);
@@ -49,12 +52,19 @@ async function main(): Promise<void> {
   limitConnectionsPerAddress(server, config.maxConnectionsPerAddress);
 
   let stopping = false;
+  /** While the app answers but the store is still opening: stopping then would cut PGlite's files mid-write. */
+  let storeOpening: Promise<unknown> | null = null;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     lifecycle.drain();
     const log = deps?.log ?? jsonLogger;
     log.info('draining', { signal, drainDelaySeconds: config.drainDelaySeconds });
+    if (storeOpening && deps && storeStarting(deps.db)) {
+      // Requests that need the store wait for it too: the drain time-out counts from here.
+      log.info('waiting for the store to finish opening before stopping');
+      await storeOpening.catch(() => undefined);
+    }
     const force = setTimeout(() => {
       log.error('requests still in flight after the drain time-out; exiting anyway', { drainTimeoutSeconds: config.drainTimeoutSeconds });
       process.exit(1);
@@ -80,16 +90,23 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  deps = await bootstrap(config, { lifecycle });
+  const boot = startBoot(config, { lifecycle });
+  storeOpening = boot.ready;
+  deps = await boot.serving;
+  if (stopping) return;
+  // The dataset is in: answer now. Readiness stays "starting", and what needs the store waits for it.
+  app = createApp(deps);
+  const firstAnswerAt = Math.round(performance.now());
+  const ready = await boot.ready;
   if (stopping) return;
   // Again: on its first start PGlite unpacks its database template with explicit modes (0666), past the umask.
   secureDataDir(config.dataDir);
-  const ready = deps;
-  app = createApp(ready);
   const poll = ready.db.engine === 'postgres'
     ? storeDatasetPoller(ready, refreshTimeRelative)
     : datasetPoller(ready, () => loadDataset(config, ready.now()), refreshTimeRelative);
   stopBackground = startBackgroundWork(ready, poll);
+  // Milliseconds since the process started: the modules loaded, the app answering, ready; then each step.
+  ready.log.info('ready', { modulesLoadedAt, firstAnswerAt, readyAt: Math.round(performance.now()), phases: boot.phases });
   const ds = ready.datasets.current();
   const lines = [
     '',

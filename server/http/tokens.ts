@@ -25,14 +25,17 @@ const CACHE_MAX = 10_000;
 const ISSUER = 'skyplan';
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** A promise while the secret is still being read from the store at start (server/bootstrap.ts). */
+  private readonly key: Promise<Uint8Array>;
   private readonly verified = new Map<string, { claims: TokenClaims; expMs: number }>();
   constructor(
-    secret: string,
+    secret: string | Promise<string>,
     private readonly ttlSeconds: number,
     private readonly cacheMax = CACHE_MAX,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = Promise.resolve(secret).then((s) => new TextEncoder().encode(s));
+    // A secret that never comes (the store failed to open) ends the start itself; not a crash here.
+    this.key.catch(() => undefined);
   }
 
   async issue(claims: TokenClaims, now = new Date()): Promise<{ token: string; expires: Date }> {
@@ -45,7 +48,7 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
-      .sign(this.key);
+      .sign(await this.key);
     return { token, expires: new Date(exp * 1000) };
   }
 
@@ -65,7 +68,7 @@ export class TokenService {
 
   private async verifyFresh(token: string, now: Date): Promise<{ claims: TokenClaims; expMs: number } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'iat', 'sub'] });
+      const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'iat', 'sub'] });
       const kind = payload.kind === 'user' ? 'user' : payload.kind === 'client' ? 'client' : null;
       if (!kind || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
       // A person's token without its session could never be ended by signing out: refused.

@@ -29,7 +29,23 @@ export function migrations(): Migration[] {
 
 const LOCK_ID = 741_852_963;
 
+/**
+ * Whether every registered migration is applied: one query, no lock (a warm start's common case). A store
+ * without the table yet, or one version missing, is not.
+ */
+export async function upToDate(db: Db): Promise<boolean> {
+  let rows: { version: number }[];
+  try {
+    rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations');
+  } catch {
+    return false; // no schema_migrations yet: a first start
+  }
+  const done = new Set(rows.map((r) => r.version));
+  return migrations().every((m) => done.has(m.version));
+}
+
 export async function migrate(db: Db): Promise<number[]> {
+  if (await upToDate(db)) return [];
   await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
   const applied: number[] = [];
   await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../test/helpers/service';
-import { migrate, migrations } from './migrations';
+import { migrate, migrations, upToDate } from './migrations';
+import { openPglite } from './pglite';
 import { identity } from './identity';
 
 let svc: TestService;
@@ -18,6 +19,24 @@ describe(`the store (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded 
     const rows = await svc.deps.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(rows.map((r) => r.version)).toEqual(migrations().map((m) => m.version));
     expect(await migrate(svc.deps.db)).toEqual([]);
+  });
+
+  it('a warm start sees the schema is up to date in one query; a fresh store or a missing version is not', async () => {
+    const sent: string[] = [];
+    const db = { ...svc.deps.db, query: <T>(text: string, params?: readonly unknown[]) => (sent.push(text), svc.deps.db.query<T>(text, params)) };
+    expect(await migrate(db)).toEqual([]);
+    expect(sent).toEqual(['SELECT version FROM schema_migrations']);
+    const fresh = await openPglite(':memory:');
+    try {
+      expect(await upToDate(fresh)).toBe(false);
+      await migrate(fresh);
+      expect(await upToDate(fresh)).toBe(true);
+      const last = migrations().at(-1)!.version;
+      await fresh.query('DELETE FROM schema_migrations WHERE version = $1', [last]);
+      expect(await upToDate(fresh)).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('rolls a failed transaction back completely', async () => {

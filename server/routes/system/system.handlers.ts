@@ -3,6 +3,7 @@ import { effectiveDateStated, sourceKind } from '../../data/model';
 import type { AppDeps } from '../../deps';
 import { demSourceFor, demSourceName } from '../../data/dem-source';
 import { airportModelSource } from '../../domain/elevation/airport-model';
+import { storeStarting } from '../../store/deferred';
 
 /** The elevation source in force: the imported DEMs (where they cover) over the terrain model (docs/elevation.md). */
 async function elevationStatus(deps: AppDeps): Promise<NonNullable<Status['elevation']>> {
@@ -30,9 +31,10 @@ async function elevationStatus(deps: AppDeps): Promise<NonNullable<Status['eleva
 export async function serviceStatus(deps: AppDeps): Promise<Status> {
   const now = deps.now();
   const ds = deps.datasets.current();
-  let storeOk = true;
+  // While the store is still opening at start the status answers at once, saying so (not waiting for it).
+  let storeOk = !storeStarting(deps.db);
   try {
-    await deps.db.query('SELECT 1');
+    if (storeOk) await deps.db.query('SELECT 1');
   } catch {
     storeOk = false;
   }
