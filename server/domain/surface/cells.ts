@@ -70,10 +70,7 @@ export function cellsFor(g: Geometry, res: number, maxCells = MAX_CELLS): string
   } else {
     const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
     for (const rings of polygons) {
-      // H3 4.2's newer fill ("experimental" in h3-js) returns the same centre-contained cells as
-      // polygonToCells (the tests compare them), faster for many cells, slower for few.
-      const cells =
-        estimate <= CLASSIC_FILL_MAX_CELLS ? polygonToCells(rings, res, true) : polygonToCellsExperimental(rings, res, POLYGON_TO_CELLS_FLAGS.containmentCenter, true);
+      const cells = fillPolygon(rings, res, estimate);
       if (cells.length === 0) for (const [lon, lat] of rings[0]!) out.add(latLngToCell(lat!, lon!, res));
       for (const c of cells) out.add(c);
       if (out.size > maxCells) break;
@@ -81,6 +78,22 @@ export function cellsFor(g: Geometry, res: number, maxCells = MAX_CELLS): string
   }
   if (out.size > maxCells) throw new RequestTooLargeError(TOO_LARGE_MESSAGE);
   return [...out];
+}
+
+/**
+ * H3 4.2's newer fill ("experimental" in h3-js) returns the same centre-contained cells as
+ * polygonToCells (the tests compare them), faster for many cells, slower for few. The classic fill
+ * refuses some degenerate rings at 180° that the newer one takes (H3 error 1): those go to the newer one.
+ */
+function fillPolygon(rings: Position[][], res: number, estimate: number): string[] {
+  if (estimate <= CLASSIC_FILL_MAX_CELLS) {
+    try {
+      return polygonToCells(rings, res, true);
+    } catch {
+      // Fall through to the newer fill.
+    }
+  }
+  return polygonToCellsExperimental(rings, res, POLYGON_TO_CELLS_FLAGS.containmentCenter, true);
 }
 
 /** The cell's hexagon as a closed GeoJSON ring. */

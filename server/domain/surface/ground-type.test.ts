@@ -32,6 +32,19 @@ describe('groundType', () => {
     }
   });
 
+  it('fills a degenerate ring at 180° that the classic fill refuses, with the newer fill', () => {
+    // Found by test/antimeridian-stored.test.ts's random rings (a ring of no width on the 180° line, as the
+    // suitability task gets it): H3's classic fill throws (error 1) here.
+    const sliver = [[[180, 47.53917462375126], [180, 47.53917462375126], [180, 47.53454842163177], [180, 47.53454842163177], [180, 47.53853853003973], [180, 47.53917462375126]]];
+    const shape = {
+      type: 'MultiPolygon' as const,
+      coordinates: [sliver, [[[-180, 47.53917462375126], [-179.99999999990695, 47.53999999999998], [-180, 47.53454842163177], [-180, 47.53853853003973], [-180, 47.53917462375126]]]],
+    };
+    expect(estimateCells(shape, 10)).toBeLessThanOrEqual(CLASSIC_FILL_MAX_CELLS);
+    expect(() => polygonToCells(sliver, 10, true)).toThrow();
+    expect(cellsFor(shape, 10).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('marks midtown Manhattan dense and urban with more than 10,000 people per km²', () => {
     const features = groundType(square(40.754, -73.984, 1), 9);
     expect(features.length).toBeGreaterThan(5);
