@@ -52,11 +52,15 @@ describe('the fixed-rate load', () => {
 describe("HAProxy's settings", () => {
   const cfg: string = haproxyConfig(4186, 4187, [{ name: 'i1', port: 4191 }, { name: 'i2', port: 4192 }]);
 
-  it('replays a request on another instance only when it cannot have done anything: never a POST that reached one', () => {
-    expect(cfg).toMatch(/retry-on conn-failure empty-response\n/);
-    expect(cfg).not.toMatch(/response-timeout|all-retryable-errors|retry-on .*\b50[0-4]\b/);
-    // Every backend turns the replay after a sent request off for all but GET and HEAD.
-    expect(cfg.match(/http-request disable-l7-retry unless METH_GET \|\| METH_HEAD/g)).toHaveLength(2);
+  it('replays a request on another instance only when it cannot have done anything: never a POST that may write', () => {
+    expect(cfg).toMatch(/retry-on conn-failure empty-response response-timeout\n/);
+    expect(cfg).not.toMatch(/all-retryable-errors|retry-on .*\b50[0-4]\b/);
+    // Every backend turns the replay after a sent request off for all but GET, HEAD and the POSTs that only read.
+    expect(cfg.match(/http-request disable-l7-retry unless METH_GET \|\| METH_HEAD \|\| read_only\n/g)).toHaveLength(2);
+    const readOnly = cfg.match(/acl read_only path_beg (.*)\n/)![1]!.split(' ');
+    expect(readOnly).toContain('/v2/briefing/');
+    // Nothing that writes: operations, LAANC, positions, subscribers, tokens, accounts, imports.
+    for (const p of readOnly) expect(p).not.toMatch(/operation|laanc|position|subscriber|token|account|import|data/);
     expect(cfg.match(/^backend /gm)).toHaveLength(2);
   });
 

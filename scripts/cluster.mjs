@@ -29,6 +29,12 @@ export async function waitReady(base, timeoutMs = 300_000) {
  * so a bench can measure 3 instances against 1 through the same balancer in one run. Why each line:
  * docs/deploy.md ("The balancer's settings").
  */
+/** POST routes that only compute an answer from the request and the dataset: safe to send again. */
+export const READ_ONLY_POSTS = [
+  '/v1/briefing/', '/v2/briefing/', '/v1/check/airspace', '/v1/elevation', '/v2/elevation', '/v2/groundType',
+  '/v1/suitability', '/v2/route', '/v2/surface/', '/v1/advisories/', '/v2/advisory', '/v1/aviation',
+];
+
 export function haproxyConfig(lbPort, singlePort, instances) {
   // A busy instance answers /readyz late but answers: 5 s to answer, out only after 3 failures in a row.
   // A refused connection (a killed instance) takes it out at once (observe layer4), without waiting for checks.
@@ -44,10 +50,13 @@ export function haproxyConfig(lbPort, singlePort, instances) {
     '  balance leastconn',
     '  option httpchk GET /readyz', '  http-check expect status 200',
     // Replayed on another instance only when nothing can have been done: the connection failed (refused,
-    // so the request never arrived), or, for GET and HEAD, the instance closed it without a byte of answer.
-    // A POST that reached an instance is never sent twice.
-    '  retries 3', '  option redispatch 1', '  retry-on conn-failure empty-response',
-    '  http-request disable-l7-retry unless METH_GET || METH_HEAD',
+    // so the request never arrived), or, for a request that only reads (GET, HEAD, and the POSTs that only
+    // compute an answer: briefings, checks, elevation, surface, route, advisories), the instance closed it
+    // without a byte of answer or stayed silent past the server time-out (30 s, far past any request's own
+    // budget: a frozen or stalled instance). A POST that may write and reached an instance is never sent twice.
+    `  acl read_only path_beg ${READ_ONLY_POSTS.join(' ')}`,
+    '  retries 3', '  option redispatch 1', '  retry-on conn-failure empty-response response-timeout',
+    '  http-request disable-l7-retry unless METH_GET || METH_HEAD || read_only',
     // Which instance answered (or `<NOSRV>`), also on the balancer's own errors: the bench counts failures by cause.
     '  http-after-response set-header X-Served-By %s',
     ...list.map(server),
