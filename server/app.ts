@@ -92,9 +92,13 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     }
     const status = out.status ?? 200;
     if (strictResponses) checkResponse(r, status, out.body, deps);
+    const json = measuredJson(out.body);
+    // The measured text is what is sent: an answer changed after it was measured would go out stale.
+    if (strictResponses && json !== undefined && json !== JSON.stringify(out.body)) {
+      throw new Error(`${r.operationId}: the answer changed after limitResponseSize measured it; the measured text would be sent`);
+    }
     for (const [k, v] of Object.entries(out.headers ?? {})) c.header(k, v);
     if (status === 204) return c.body(null, 204);
-    const json = measuredJson(out.body);
     if (json !== undefined) return c.body(json, status as 200, { 'Content-Type': 'application/json' });
     return c.json(out.body as object, status as 200);
   }

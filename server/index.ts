@@ -1,7 +1,8 @@
 /**
  * The only file that opens a port. Order (docs/deploy.md): owner-only files, the port (liveness answers,
- * readiness says "starting"), the store and the dataset side by side; the app answers once the dataset
- * is in (calls on the store wait for it), ready once the store is too. On SIGTERM or SIGINT: not ready, stop
+ * readiness says "starting"), the dataset, then the store (with PostgreSQL the store first: the dataset
+ * comes from it); the app answers once the dataset is in (calls on the store wait for it), ready once
+ * the store is too. On SIGTERM or SIGINT: not ready, stop
  * accepting, finish the requests in flight, stop the background work, hand the leases back, close the
  * store, exit 0 (1 when in-flight requests outlast DRAIN_TIMEOUT_SECONDS).
  */

@@ -40,8 +40,9 @@ describe('the answer size limit', () => {
 
   it('the app sends the measured text as it is, without serialising the answer again', async () => {
     const answer = { statusCode: 200, message: 'success', data: { items: Array.from({ length: 50 }, (_, i) => ({ i, name: `item ${i}` })) } };
+    // As a running service does (the tests' response check serialises the answer once more).
     const app = createApp(svc.deps, {
-      checkResponses: true,
+      checkResponses: false,
       routes: [
         route({
           method: 'get',
@@ -67,5 +68,29 @@ describe('the answer size limit', () => {
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(r.headers.get('x-dataset-version')).toBe('v1');
     expect(await r.json()).toEqual(answer);
+  });
+
+  it('in the tests, an answer changed after it was measured is an error, not a stale text sent', async () => {
+    const app = createApp(svc.deps, {
+      checkResponses: true,
+      routes: [
+        route({
+          method: 'get',
+          path: '/changed',
+          operationId: 'changed',
+          summary: 'test',
+          tags: ['test'],
+          access: 'public',
+          responses: { 200: { description: 'ok', schema: z.object({ statusCode: z.number(), message: z.string(), data: z.unknown() }) } },
+          handler: () => {
+            const body = limitResponseSize({ statusCode: 200, message: 'success', data: { n: 1 } });
+            body.data.n = 2;
+            return { body };
+          },
+        }),
+      ],
+    });
+    const r = await app.request('/changed');
+    expect(r.status).toBe(500);
   });
 });
