@@ -3,6 +3,8 @@
  * (docs/perf.md "GET /v1/operations"): written with the row, so a page of the list is the stored texts
  * joined in SQL, with nothing decoded, mapped or re-serialised per row. callbackUrl is not in it: only
  * whoever registered the callback sees it, so it is added per viewer (viewerJson).
+ * Changing the public shape means a migration that rebuilds public_json for the rows already stored, as
+ * migration 106 built it (its SQL must then match publicJson: operations-json.test.ts compares them).
  */
 import type { PlatformOperation } from '../contract/operations';
 import type { OperationRecord } from './operations';
