@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { fixtureFile } from '../domain/briefing/fixtures';
-import { compactFeatures } from './compact';
+import { compactFeatures, compactFeaturesInSlices } from './compact';
 import { Dataset } from './dataset';
 import type { AirspaceFeature } from './model';
 
@@ -84,5 +84,36 @@ describe('compactFeatures', () => {
     expect(loose).toHaveLength(20_000);
     expect(looseBytes).toBeGreaterThan(20 * 1024 * 1024);
     expect(compactBytes).toBeLessThan(looseBytes / 2);
+  });
+
+  it('compacts in slices after a Dataset built with compact: in-slices returns, yielding to the event loop', async () => {
+    const grid = () => parsed(Array.from({ length: 10_000 }, (_, i) => cell(i, i % 100, Math.floor(i / 100))));
+    const ds = new Dataset({ format: 'skyplan-airspace-dataset', formatVersion: 1, version: 's', generatedAt: new Date(0).toISOString(), kind: 'sandbox', sources: [], features: grid() }, { compact: 'in-slices' });
+    const ring = (k: number) => {
+      const g = ds.features[k]!.geometry;
+      return g.type === 'Polygon' ? g.coordinates[0]! : [];
+    };
+    // The index answers at once; the last cell's corner is not yet the one its neighbour holds.
+    expect(ds.search([50.5, 50.5, 50.6, 50.6]).map((f) => f.id)).toEqual(['uasfm:T:5050']);
+    expect(ring(9_999)[0]).not.toBe(ring(9_998)[1]);
+    let yielded = false;
+    setImmediate(() => (yielded = true));
+    const stats = await ds.compacted;
+    expect(yielded).toBe(true);
+    expect(ring(9_999)[0]).toBe(ring(9_998)[1]);
+    expect(stats).toEqual(compactFeatures(grid()));
+    expect(JSON.stringify(ds.features)).toBe(JSON.stringify(grid()));
+    // A Dataset built the default way is compacted when its constructor returns.
+    const now = new Dataset({ ...ds, format: 'skyplan-airspace-dataset', formatVersion: 1, features: grid() });
+    const g = now.features[9_999]!.geometry;
+    const h = now.features[9_998]!.geometry;
+    expect(g.type === 'Polygon' && h.type === 'Polygon' && g.coordinates[0]![0] === h.coordinates[0]![1]).toBe(true);
+  });
+
+  it('gives the same sharing in slices as at once', async () => {
+    const a = parsed(Array.from({ length: 3_000 }, (_, i) => cell(i, i % 50, Math.floor(i / 50))));
+    const b = parsed(a);
+    expect(await compactFeaturesInSlices(a, 7)).toEqual(compactFeatures(b));
+    expect(a).toEqual(b);
   });
 });

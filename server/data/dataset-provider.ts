@@ -2,15 +2,15 @@
  * Holds the current dataset and swaps in a new version atomically. A request takes current() once at
  * its start and keeps that object, so requests in flight finish on the version they started on.
  */
-import { Dataset } from './dataset';
+import { Dataset, type DatasetOptions } from './dataset';
 import type { DatasetFile } from './model';
 
 export class DatasetProvider {
   private active: Dataset;
   private readonly listeners = new Set<(d: Dataset) => void>();
 
-  constructor(initial: Dataset | DatasetFile) {
-    this.active = initial instanceof Dataset ? initial : new Dataset(initial);
+  constructor(initial: Dataset | DatasetFile, opts: DatasetOptions = {}) {
+    this.active = initial instanceof Dataset ? initial : new Dataset(initial, opts);
   }
 
   current(): Dataset {
