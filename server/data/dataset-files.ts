@@ -5,6 +5,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { asciiJson, parseJsonBytes } from './dataset-json';
 import type { DatasetFile } from './model';
 
 export function datasetsDir(dataDir: string): string {
@@ -23,7 +24,7 @@ export async function writeDataset(dataDir: string, file: DatasetFile, opts: { a
   await mkdir(dir, { recursive: true });
   const name = `${file.kind}-${file.version.replace(/[^A-Za-z0-9._-]/g, '_')}.json`;
   const target = path.join(dir, name);
-  await atomicWrite(target, JSON.stringify(file));
+  await atomicWrite(target, asciiJson(file));
   if (opts.activate) await atomicWrite(path.join(dir, 'active.json'), JSON.stringify({ file: name }));
   return target;
 }
@@ -34,7 +35,7 @@ export async function readActiveDataset(dataDir: string): Promise<DatasetFile | 
   if (!existsSync(pointer)) return null;
   const { file } = JSON.parse(await readFile(pointer, 'utf8')) as { file: string };
   if (path.basename(file) !== file) throw new Error('active.json names a file outside the datasets folder');
-  const parsed = JSON.parse(await readFile(path.join(datasetsDir(dataDir), file), 'utf8')) as DatasetFile;
+  const parsed = parseJsonBytes(await readFile(path.join(datasetsDir(dataDir), file))) as DatasetFile;
   if (parsed.format !== 'skyplan-airspace-dataset') throw new Error(`${file} is not an airspace dataset`);
   return parsed;
 }

@@ -16,6 +16,7 @@ import { datasetStore, type StoredDatasetMeta } from '../store/datasets';
 import { openDb, type Db } from '../store/db';
 import { datasetsDir, readActiveDataset, writeDataset } from './dataset-files';
 import type { DatasetProvider } from './dataset-provider';
+import { asciiJson, parseJsonBytes } from './dataset-json';
 import type { DatasetFile } from './model';
 
 const gzipAsync = promisify(gzip);
@@ -33,7 +34,7 @@ export function storeCacheDir(dataDir: string): string {
 
 /** A dataset as stored: the description, and the gzip'd JSON whose SHA-256 is its id. */
 export async function encodeDataset(file: DatasetFile): Promise<{ meta: StoredDatasetMeta; gzip: Buffer }> {
-  const json = Buffer.from(JSON.stringify(file));
+  const json = Buffer.from(asciiJson(file), 'latin1');
   const id = sha256Hex(json);
   const gz = await gzipAsync(json, { level: 6 });
   return {
@@ -46,7 +47,7 @@ export async function encodeDataset(file: DatasetFile): Promise<{ meta: StoredDa
 export async function decodeDataset(id: string, gz: Buffer): Promise<DatasetFile> {
   const json = await gunzipAsync(gz);
   verifySha256(json, id, `dataset ${id}`);
-  const file = JSON.parse(json.toString('utf8')) as DatasetFile;
+  const file = parseJsonBytes(json) as DatasetFile;
   if (file.format !== 'skyplan-airspace-dataset') throw new Error(`dataset ${id} is not an airspace dataset`);
   return file;
 }
