@@ -11,6 +11,7 @@
  * laid out at start as the app's answer lays them out (the web Headers the middleware fills: names in
  * lower case, sorted). Tiles are public: no credentials, no rate limit, no request log on this route.
  */
+import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../deps';
 import type { EarlyAnswer } from '../../listener';
 import { CORS_ANSWER_HEADERS, crossOriginRoutes } from '../../http/cors';
@@ -61,6 +62,15 @@ export function cachedTileAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAnswe
   const tiles = tileServiceFor(deps.datasets, deps.now);
   const someBody = new Uint8Array(1);
   const slots = { plain: layout(deps, cors, someBody, false), gzip: layout(deps, cors, someBody, true), empty: layout(deps, cors, null, false) };
+  // The filled headers of the tiles being asked for, by what they are made of: shape, max-age, ETag and
+  // length (the length too, should a tile rendered again ever differ). 4,096 heads: about 4 MB at most.
+  const heads = new LRUCache<string, Record<string, string>>({ max: 4096 });
+  const head = (shape: keyof typeof slots, tile: { etag: string; maxAge: number }, body: Uint8Array | null) => {
+    const key = `${shape} ${tile.maxAge} ${body?.byteLength ?? 0} ${tile.etag}`;
+    let h = heads.get(key);
+    if (!h) heads.set(key, (h = fill(slots[shape], tileHeaders(tile, body, shape === 'gzip'))));
+    return h;
+  };
 
   // A throw here would escape the request listener and end the process: the app answers instead (a 500, logged).
   const lookUp = (source: TileSourceName, coord: TileCoord) => {
@@ -83,7 +93,7 @@ export function cachedTileAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAnswe
     const tile = lookUp(m[1] as TileSourceName, coord.tile);
     if (!tile) return false;
     if (!tile.body) {
-      res.writeHead(204, fill(slots.empty, tileHeaders(tile, null, false)));
+      res.writeHead(204, head('empty', tile, null));
       res.end();
       return true;
     }
@@ -91,7 +101,7 @@ export function cachedTileAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAnswe
     // The gzip form is made by the app's path (a compression is no buffer write).
     if (gzip && !tile.gzipReady) return false;
     const body = gzip ? tile.gzip()! : tile.body;
-    res.writeHead(200, fill(gzip ? slots.gzip : slots.plain, tileHeaders(tile, body, gzip)));
+    res.writeHead(200, head(gzip ? 'gzip' : 'plain', tile, body));
     // HEAD: node sends no body whatever end() is given; the app's answer to HEAD carries the GET's headers.
     res.end(method === 'HEAD' ? undefined : body);
     return true;
