@@ -20,7 +20,9 @@ import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller }
 import { refreshTimeRelative } from './data/generate';
 import { jsonLogger, type AppDeps } from './deps';
 import { Lifecycle } from './lifecycle';
-import { limitConnectionsPerAddress, secureDataDir, serverOptions } from './listener';
+import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOptions, type EarlyAnswer } from './listener';
+import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
+import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
 import { applyMemoryPolicy } from './memory-policy';
 import { storeStarting } from './store/deferred';
@@ -41,6 +43,8 @@ async function main(): Promise<void> {
   secureDataDir(config.dataDir);
   const lifecycle = new Lifecycle();
   let app: Hono | null = null;
+  /** Cached tiles written before the app (issue 13), once the app is up. */
+  let early: EarlyAnswer | null = null;
   let deps: AppDeps | null = null;
   let stopBackground: (() => Promise<void>) | null = null;
 
@@ -49,6 +53,7 @@ async function main(): Promise<void> {
     port: config.port,
     hostname: config.host,
     serverOptions: serverOptions(config),
+    createServer: createServerWith(() => early),
   }) as Server;
   limitConnectionsPerAddress(server, config.maxConnectionsPerAddress);
 
@@ -96,7 +101,9 @@ async function main(): Promise<void> {
   deps = await boot.serving;
   if (stopping) return;
   // The dataset is in: answer now. Readiness stays "starting", and what needs the store waits for it.
-  app = createApp(deps);
+  const routes = allRoutes(config.profile);
+  app = createApp(deps, { routes });
+  early = cachedTileAnswer(deps, routes);
   const firstAnswerAt = Math.round(performance.now());
   const ready = await boot.ready;
   if (stopping) return;

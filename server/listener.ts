@@ -4,7 +4,7 @@
  * the store and with it the token secret.
  */
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
-import type { Server, ServerOptions } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Config } from './config';
 
@@ -18,6 +18,22 @@ export function serverOptions(config: Config): ServerOptions {
     // hold a socket for up to 30 s past its limit).
     connectionsCheckingInterval: 1000,
   };
+}
+
+/** Answers a request and returns true, or returns false having written nothing (the app answers). */
+export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * http.createServer for @hono/node-server's serve(): `early()` (null until the app is up) may answer
+ * first (cached tiles: server/routes/tiles/tiles.fast-path.ts), else the app's listener answers. The
+ * time-outs and the connection cap apply to both: they are the server's, not the listener's.
+ */
+export function createServerWith(early: () => EarlyAnswer | null): typeof createServer {
+  return ((options: ServerOptions, appListener: RequestListener) =>
+    createServer(options, (req, res) => {
+      if (early()?.(req, res)) return;
+      appListener(req, res);
+    })) as typeof createServer;
 }
 
 /**

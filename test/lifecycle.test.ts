@@ -3,7 +3,8 @@
  * which takes seconds): readiness stays 503 "starting" until the dataset is loaded while liveness answers;
  * DATA_DIR ends owner-only; a client trickling its headers is cut off after HEADERS_TIMEOUT_SECONDS;
  * connections beyond MAX_CONNECTIONS_PER_ADDRESS are closed; SIGTERM turns readiness to "draining",
- * stops accepting, lets a request in flight finish, and exits 0.
+ * stops accepting, lets a request in flight finish, and exits 0. A cached tile (answered before the app,
+ * server/routes/tiles/tiles.fast-path.ts) is the app's answer.
  */
 import { freshSchemaUrl } from './helpers/schema';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -127,6 +128,17 @@ describe('one instance from start to SIGTERM', () => {
     const status = await fetch(`${base}/v1/status`);
     expect(status.status).toBe(200);
     expect(((await status.json()) as { dataset: { features: number } }).dataset.features).toBeGreaterThan(0);
+  });
+
+  it('answers a tile asked twice the same (the second time from the tile cache, before the app)', async () => {
+    const tile = async () => {
+      const r = await fetch(`${base}/tiles/airspace/5/5/11.pbf`);
+      const headers = [...r.headers].filter(([k]) => k !== 'date');
+      return { status: r.status, headers, body: Buffer.from(await r.arrayBuffer()).toString('base64') };
+    };
+    const first = await tile();
+    expect([200, 204]).toContain(first.status);
+    expect(await tile()).toEqual(first);
   });
 
   it('keeps DATA_DIR owner-only: directories 0700, files 0600, old ones fixed', () => {

@@ -24,6 +24,12 @@ export const EXPOSE_HEADERS = [
 ].join(', ');
 const MAX_AGE = '600';
 
+/** What every answer of a cross-origin route carries (the middleware below; cached tiles, tiles.fast-path.ts). */
+export const CORS_ANSWER_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', EXPOSE_HEADERS],
+];
+
 /** Routes tied to the portal's cookie session: same-origin only. */
 export function isSessionRoute(r: RouteSpec): boolean {
   return r.access === 'person' || r.sessionCookie === true;
@@ -63,10 +69,7 @@ export function cors(routes: RouteSpec[]): MiddlewareHandler {
     }
     await next();
     if (allowed(c.req.method, c.req.path)) {
-      setOnResponse(c, [
-        ['Access-Control-Allow-Origin', '*'],
-        ['Access-Control-Expose-Headers', EXPOSE_HEADERS],
-      ]);
+      setOnResponse(c, CORS_ANSWER_HEADERS);
     }
   };
 }

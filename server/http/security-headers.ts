@@ -69,19 +69,30 @@ export function setOnResponse(c: Context, headers: Iterable<readonly [string, st
   }
 }
 
-export function securityHeaders(config: Config): MiddlewareHandler {
+/**
+ * The defences an answer gets, given its path and its own headers (a CSP or X-Frame-Options it set is
+ * kept). One function for the middleware below and for the answers written before the app (cached
+ * tiles, server/routes/tiles/tiles.fast-path.ts).
+ */
+export function defenceHeaders(config: Config): (path: string, own: { has(name: string): boolean; get(name: string): string | null }) => Array<[string, string]> {
   const always: Array<[string, string]> = [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'same-origin'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
   ];
   if (config.publicUrl.startsWith('https://')) always.push(['Strict-Transport-Security', HSTS]);
+  return (path, own) => {
+    const out = [...always];
+    if (!own.has('x-frame-options')) out.push(['X-Frame-Options', 'DENY']);
+    if (!own.has('content-security-policy')) out.push(['Content-Security-Policy', cspFor(path, own.get('content-type'))]);
+    return out;
+  };
+}
+
+export function securityHeaders(config: Config): MiddlewareHandler {
+  const defences = defenceHeaders(config);
   return async (c, next) => {
     await next();
-    const h = c.res.headers;
-    const extra: Array<[string, string]> = [];
-    if (!h.has('x-frame-options')) extra.push(['X-Frame-Options', 'DENY']);
-    if (!h.has('content-security-policy')) extra.push(['Content-Security-Policy', cspFor(c.req.path, h.get('content-type'))]);
-    setOnResponse(c, [...always, ...extra]);
+    setOnResponse(c, defences(c.req.path, c.res.headers));
   };
 }

@@ -44,17 +44,35 @@ export class TileService {
     datasets.onSwap(() => this.cache.clear());
   }
 
-  tile(source: TileSourceName, { z, x, y }: TileCoord): ServedTile {
-    const dataset = this.datasets.current();
+  tile(source: TileSourceName, coord: TileCoord): ServedTile {
     const now = this.now();
-    const key = `${tileContentVersion(source, dataset, now)}|${source}/${z}/${x}/${y}`;
+    const key = this.key(source, coord, now);
     let entry = this.cache.get(key);
     if (!entry) {
-      const body = renderTile(dataset, source, z, x, y, now);
+      const body = renderTile(this.datasets.current(), source, coord.z, coord.x, coord.y, now);
       entry = { etag: `"${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`, body };
       this.cache.set(key, entry, (body?.byteLength ?? 0) + 200);
     }
-    const hit = entry;
+    return this.served(source, key, entry, now);
+  }
+
+  /**
+   * The tile if it is already in the cache, else null (nothing is rendered): the answer written before
+   * the app (server/routes/tiles/tiles.fast-path.ts). `gzipReady` says whether its gzip form is made.
+   */
+  cached(source: TileSourceName, coord: TileCoord): (ServedTile & { gzipReady: boolean }) | null {
+    const now = this.now();
+    const key = this.key(source, coord, now);
+    const entry = this.cache.get(key);
+    return entry ? { ...this.served(source, key, entry, now), gzipReady: entry.gzip !== undefined } : null;
+  }
+
+  /** What the content depends on (basemap version, or dataset version and TFR epoch) and the address. */
+  private key(source: TileSourceName, { z, x, y }: TileCoord, now: Date): string {
+    return `${tileContentVersion(source, this.datasets.current(), now)}|${source}/${z}/${x}/${y}`;
+  }
+
+  private served(source: TileSourceName, key: string, hit: Entry, now: Date): ServedTile {
     return {
       etag: hit.etag,
       body: hit.body,
