@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { row } from './stats';
 import { freePort, waitFor } from './net';
+import { MALLOC_ENV } from '../server/memory-policy';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -102,8 +103,9 @@ export async function benchHttp(): Promise<string[]> {
       DATA_DIR: dataDir,
       PROFILE: 'sandbox',
       NODE_ENV: 'production',
-      // As `npm start` runs it: glibc keeps two malloc arenas, not one per thread (docs/perf.md).
-      MALLOC_ARENA_MAX: '2',
+      // As `npm start` runs it: two malloc arenas and fixed mmap/trim thresholds (server/memory-policy.ts).
+      // BENCH_HTTP_MALLOC=arenas-only runs it as npm start did before the thresholds (to compare an older bundle as it ran).
+      ...(process.env.BENCH_HTTP_MALLOC === 'arenas-only' ? { MALLOC_ARENA_MAX: '2' } : MALLOC_ENV),
       DATASET_POLL_SECONDS: '0',
       // The bench is one client hammering the API: lift the per-client and per-address limits.
       RATE_LIMIT_API_PER_MINUTE: '100000000',
