@@ -95,7 +95,9 @@ export async function benchHttp(): Promise<string[]> {
     const bundle = process.env.BENCH_HTTP_SERVER ?? 'dist/server/index.js';
     const built = existsSync(bundle);
     // The service is this process's child itself (not a tsx wrapper), so its memory is what is read.
-    const entry = [process.execPath, built ? [bundle] : ['--import', 'tsx', 'server/index.ts']] as const;
+    // BENCH_HTTP_NODE_ARGS: node flags for the service alone (e.g. a V8 heap setting to try), not for the load generator.
+    const nodeArgs = (process.env.BENCH_HTTP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const entry = [process.execPath, [...nodeArgs, ...(built ? [bundle] : ['--import', 'tsx', 'server/index.ts'])]] as const;
     const env = {
       ...process.env,
       PORT: String(port),
@@ -159,7 +161,7 @@ export async function benchHttp(): Promise<string[]> {
       { name: 'create operation', method: 'POST', path: '/v1/operations', auth: true, fresh: () => operation(created++) },
     ];
     const baseline = await load(`http://127.0.0.1:${helloPort}`, { name: 'hello', method: 'GET', path: '/', auth: false }, null);
-    out.push(`HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${built ? bundle : 'tsx'}; load average ${os.loadavg()[0]!.toFixed(1)}), ratio to a bare node:http hello-world:`);
+    out.push(`HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${built ? bundle : 'tsx'}${nodeArgs.length ? ` ${nodeArgs.join(' ')}` : ''}; malloc ${process.env.BENCH_HTTP_MALLOC === 'arenas-only' ? 'arenas only' : 'MALLOC_ENV'}; load average ${os.loadavg()[0]!.toFixed(1)}), ratio to a bare node:http hello-world:`);
     out.push(row(['request', 'req/s', 'ratio', 'p99 ms', 'errors/non-2xx']));
     out.push(row(['node:http hello-world (baseline)', baseline.rps.toFixed(0), '1.000', baseline.p99.toFixed(1), `${baseline.errors}/${baseline.non2xx}`]));
     for (const s of scenarios) {
