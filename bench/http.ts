@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { row } from './stats';
 import { freePort, waitFor } from './net';
+import { MALLOC_ENV } from '../server/memory-policy';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -19,6 +20,22 @@ const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * Resident size once the warm-up after start is done (tile parts, the basemap's sources): read every
+ * second until three readings agree within 1 % (at most 60 s). A fixed 3 s read a loaded machine's
+ * service halfway through its warm-up, so a slower start looked lighter.
+ */
+async function settledRssMb(pid: number): Promise<number> {
+  const readings = [rssMb(pid)];
+  for (let i = 0; i < 60; i++) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    readings.push(rssMb(pid));
+    const last = readings.slice(-3);
+    if (last.length === 3 && Math.max(...last) - Math.min(...last) <= 0.01 * Math.max(...last)) break;
+  }
+  return readings[readings.length - 1]!;
 }
 
 const HELLO = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); s.end('hello'); }).listen(Number(process.argv[1]), '127.0.0.1');`;
@@ -94,7 +111,9 @@ export async function benchHttp(): Promise<string[]> {
     const bundle = process.env.BENCH_HTTP_SERVER ?? 'dist/server/index.js';
     const built = existsSync(bundle);
     // The service is this process's child itself (not a tsx wrapper), so its memory is what is read.
-    const entry = [process.execPath, built ? [bundle] : ['--import', 'tsx', 'server/index.ts']] as const;
+    // BENCH_HTTP_NODE_ARGS: node flags for the service alone (e.g. a V8 heap setting to try), not for the load generator.
+    const nodeArgs = (process.env.BENCH_HTTP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const entry = [process.execPath, [...nodeArgs, ...(built ? [bundle] : ['--import', 'tsx', 'server/index.ts'])]] as const;
     const env = {
       ...process.env,
       PORT: String(port),
@@ -102,8 +121,9 @@ export async function benchHttp(): Promise<string[]> {
       DATA_DIR: dataDir,
       PROFILE: 'sandbox',
       NODE_ENV: 'production',
-      // As `npm start` runs it: glibc keeps two malloc arenas, not one per thread (docs/perf.md).
-      MALLOC_ARENA_MAX: '2',
+      // As `npm start` runs it: two malloc arenas and fixed mmap/trim thresholds (server/memory-policy.ts).
+      // BENCH_HTTP_MALLOC=arenas-only runs it as npm start did before the thresholds (to compare an older bundle as it ran).
+      ...(process.env.BENCH_HTTP_MALLOC === 'arenas-only' ? { MALLOC_ARENA_MAX: '2' } : MALLOC_ENV),
       DATASET_POLL_SECONDS: '0',
       // The bench is one client hammering the API: lift the per-client and per-address limits.
       RATE_LIMIT_API_PER_MINUTE: '100000000',
@@ -127,7 +147,7 @@ export async function benchHttp(): Promise<string[]> {
     const firstAnswerMs = performance.now() - t0;
     await waitFor(`${base}/v1/status`, 1_000);
     await new Promise((r) => setTimeout(r, 3_000));
-    const rssWarm = rssMb(warm.pid!);
+    const rssWarm = await settledRssMb(warm.pid!);
     await waitFor(`http://127.0.0.1:${helloPort}/`, 10_000);
 
     const tokenRes = await fetch(`${base}/v1/oauth/token`, {
@@ -157,7 +177,7 @@ export async function benchHttp(): Promise<string[]> {
       { name: 'create operation', method: 'POST', path: '/v1/operations', auth: true, fresh: () => operation(created++) },
     ];
     const baseline = await load(`http://127.0.0.1:${helloPort}`, { name: 'hello', method: 'GET', path: '/', auth: false }, null);
-    out.push(`HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${built ? bundle : 'tsx'}; load average ${os.loadavg()[0]!.toFixed(1)}), ratio to a bare node:http hello-world:`);
+    out.push(`HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${built ? bundle : 'tsx'}${nodeArgs.length ? ` ${nodeArgs.join(' ')}` : ''}; malloc ${process.env.BENCH_HTTP_MALLOC === 'arenas-only' ? 'arenas only' : 'MALLOC_ENV'}; load average ${os.loadavg()[0]!.toFixed(1)}), ratio to a bare node:http hello-world:`);
     out.push(row(['request', 'req/s', 'ratio', 'p99 ms', 'errors/non-2xx']));
     out.push(row(['node:http hello-world (baseline)', baseline.rps.toFixed(0), '1.000', baseline.p99.toFixed(1), `${baseline.errors}/${baseline.non2xx}`]));
     for (const s of scenarios) {

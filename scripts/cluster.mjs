@@ -109,7 +109,8 @@ export async function startCluster({
   if (!pg.url) throw new Error(pg.reason);
   const root = mkdtempSync(path.join(os.tmpdir(), 'skyplan-cluster-'));
   const portal = existsSync('dist/portal/index.html') ? path.resolve('dist/portal') : '';
-  const common = { PROFILE: 'sandbox', MALLOC_ARENA_MAX: '2', DATABASE_URL: pg.url, PORTAL_DIR: portal, DRAIN_DELAY_SECONDS: '2', ...env };
+  // The malloc settings of npm start (server/memory-policy.ts MALLOC_ENV; glibc reads them at process start).
+  const common = { PROFILE: 'sandbox', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', DATABASE_URL: pg.url, PORTAL_DIR: portal, DRAIN_DELAY_SECONDS: '2', ...env };
   const list = Array.from({ length: instances }, (_, k) => ({ name: `i${k + 1}`, port: basePort + k, dataDir: path.join(root, `data-${k + 1}`), child: null }));
   // The first makes the dataset; the others start at once and wait for it (docs/deploy.md "Datasets").
   for (const inst of list) startInstance(inst, common);

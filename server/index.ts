@@ -24,7 +24,7 @@ import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOpti
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
-import { applyMemoryPolicy } from './memory-policy';
+import { applyMemoryPolicy, mallocEnvMissing } from './memory-policy';
 import { storeStarting } from './store/deferred';
 
 // Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
@@ -115,6 +115,9 @@ async function main(): Promise<void> {
   stopBackground = startBackgroundWork(ready, poll);
   // Milliseconds since the process started: the modules loaded, the app answering, ready; then each step.
   ready.log.info('ready', { modulesLoadedAt, firstAnswerAt, readyAt: Math.round(performance.now()), phases: boot.phases });
+  // glibc read its malloc settings before main: only the start command can set them (memory-policy.ts).
+  const mallocMissing = mallocEnvMissing();
+  if (mallocMissing.length > 0) ready.log.warn('started without the malloc settings of npm start: expect more resident memory (docs/deploy.md)', { missing: mallocMissing });
   const ds = ready.datasets.current();
   const lines = [
     '',

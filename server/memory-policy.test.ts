@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { applyMemoryPolicy, HEAP_GROWING_FLAG } from './memory-policy';
+import { applyMemoryPolicy, HEAP_GROWING_FLAG, MALLOC_ENV, mallocEnvMissing } from './memory-policy';
 
 /**
  * A process that holds ~40 MB live and churns objects that live long enough to be promoted (the shape
@@ -35,5 +35,40 @@ describe('memory policy', () => {
     expect(applyMemoryPolicy(['--heap-growing-percent=50'], '', record)).toBeNull();
     expect(applyMemoryPolicy([], '--max-old-space-size=800 --heap-growing-percent=10', record)).toBeNull();
     expect(set).toEqual([HEAP_GROWING_FLAG]);
+  });
+});
+
+/** Runs scrypt (16 MiB each) on libuv's threads, as token requests do, and prints the resident growth (MB). */
+const SCRYPTS = `
+const { scrypt } = require('node:crypto');
+const rss = () => Number(/VmRSS:\\s+(\\d+)/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
+const once = (i) => new Promise((ok, ko) => scrypt('secret' + i, 'salt', 32, (e) => (e ? ko(e) : ok())));
+(async () => {
+  const before = rss();
+  for (let round = 0; round < 5; round++) await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(once));
+  await new Promise((r) => setTimeout(r, 100));
+  process.stdout.write(String(rss() - before));
+})();
+`;
+
+const scryptGrowthMb = (env: Record<string, string>) => {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MALLOC_')));
+  return Number(execFileSync(process.execPath, ['-e', SCRYPTS], { encoding: 'utf8', env: { ...clean, NODE_OPTIONS: '', ...env } }));
+};
+
+describe('malloc settings for the start command', () => {
+  it('give back what scrypt bursts on libuv threads allocated (glibc)', () => {
+    // The settings are glibc's: the service's images and this machine run on glibc.
+    expect((process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime).toBeTruthy();
+    const arenasOnly = scryptGrowthMb({ MALLOC_ARENA_MAX: '2' });
+    const policy = scryptGrowthMb({ ...MALLOC_ENV });
+    // Measured: ~50 MB kept with two arenas alone, ~1 MB with the fixed thresholds.
+    expect(arenasOnly).toBeGreaterThan(24);
+    expect(policy).toBeLessThan(12);
+  }, 60_000);
+
+  it('names the settings a process was started without', () => {
+    expect(mallocEnvMissing({ ...MALLOC_ENV })).toEqual([]);
+    expect(mallocEnvMissing({ MALLOC_ARENA_MAX: '4' })).toEqual(['MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_']);
   });
 });

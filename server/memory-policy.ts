@@ -22,3 +22,25 @@ export function applyMemoryPolicy(execArgv: readonly string[] = process.execArgv
   set(HEAP_GROWING_FLAG);
   return HEAP_GROWING_FLAG;
 }
+
+/**
+ * glibc malloc settings for the service's environment (glibc reads them once, before `main`: they
+ * belong to the start command, as in `npm start`, `npm run cluster` and the bench; docs/deploy.md).
+ * - Two arenas, not eight per core: memory freed in one arena is never reused by another.
+ * - Fixed mmap and trim thresholds (128 KiB, glibc's own starting values). By default glibc raises the
+ *   mmap threshold to the largest block freed so far (up to 32 MiB): after the first scrypt (a token
+ *   request, a sign-in: 16 MiB each, on libuv's threads) every later one comes out of an arena and stays
+ *   resident once freed, as do the start's large parse and compile buffers. Fixed thresholds keep large
+ *   blocks in their own mappings, returned when freed, and trim the arenas' tops (docs/perf.md,
+ *   "Resident memory, third round": −50 MB after a warm start).
+ */
+export const MALLOC_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+};
+
+/** The MALLOC_ENV settings this process was started without (an operator's own values count as set). */
+export function mallocEnvMissing(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.keys(MALLOC_ENV).filter((k) => env[k] === undefined || env[k] === '');
+}

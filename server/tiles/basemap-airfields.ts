@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Feature, Point, Polygon, Position } from 'geojson';
-import initSqlJs from 'sql.js';
+import { Worker } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 
@@ -148,38 +148,60 @@ export function airfieldPackageVersion(): string {
 }
 
 /**
- * US runways with both ends located, of airports (not heliports, whose "runways" are pads) that are
- * not closed. One query; the database is closed right after, so only the rows stay in memory.
+ * One query on a SQLite file, in a worker thread that exits once it has answered. sql.js grows its
+ * WebAssembly memory to hold the 23 MB database and the query's sort, and a thread that loaded it keeps
+ * that memory (and the compiled module) until it ends: read on the main thread, +47 MB resident for the
+ * life of the process, for rows that take a few hundred KB (docs/perf.md, "Resident memory, third round").
  */
-export async function readRunways(): Promise<RunwayRow[]> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database(readFileSync(path.join(packageDir(), 'dist', 'airports.sqlite')));
+const QUERY_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+require(workerData.sqlJs)().then((SQL) => {
+  const db = new SQL.Database(readFileSync(workerData.file));
   try {
-    const rows = db.exec(`
-      SELECT r.id, COALESCE(NULLIF(a.local, ''), NULLIF(a.faa, ''), a.icao), a.name, a.type, r.length_ft, r.width_ft,
-             e.ident, e.latitude_deg, e.longitude_deg
-      FROM runways r JOIN runway_ends e ON e.runway_id = r.id JOIN airports a ON a.id = r.airport_id
-      WHERE a.country_code = 'US' AND a.type IN ('large_airport', 'medium_airport', 'small_airport', 'seaplane_base')
-      ORDER BY r.id, e.id`)[0]?.values ?? [];
-    const byRunway = new Map<number, RunwayRow & { pending: RunwayRow['ends'][number][] }>();
-    for (const row of rows) {
-      const [id, ident, name, type, lengthFt, widthFt, end, lat, lon] = row as [number, string, string, string, number, number | null, string, number, number];
-      if (!Number.isFinite(lat) || !Number.isFinite(lon)) continue;
-      let r = byRunway.get(id);
-      if (!r) {
-        r = { airportIdent: ident, airportName: name, airportType: type, lengthFt, widthFt, ends: [] as unknown as RunwayRow['ends'], pending: [] };
-        byRunway.set(id, r);
-      }
-      r.pending.push({ ident: end, lon, lat });
-    }
-    const out: RunwayRow[] = [];
-    for (const { pending, ...r } of byRunway.values()) {
-      if (pending.length === 2) out.push({ ...r, ends: [pending[0]!, pending[1]!] });
-    }
-    return out;
+    parentPort.postMessage(db.exec(workerData.sql)[0]?.values ?? []);
   } finally {
     db.close();
   }
+});
+`;
+
+export function queryInWorker(file: string, sql: string): Promise<unknown[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(QUERY_WORKER, { eval: true, workerData: { sqlJs: require.resolve('sql.js'), file, sql } });
+    worker.once('message', (rows: unknown[][]) => resolve(rows));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the query worker exited (${code}) without an answer`)));
+  });
+}
+
+/**
+ * US runways with both ends located, of airports (not heliports, whose "runways" are pads) that are
+ * not closed. One query, in a worker thread (queryInWorker): only the rows come back.
+ */
+export async function readRunways(): Promise<RunwayRow[]> {
+  const rows = await queryInWorker(path.join(packageDir(), 'dist', 'airports.sqlite'), `
+    SELECT r.id, COALESCE(NULLIF(a.local, ''), NULLIF(a.faa, ''), a.icao), a.name, a.type, r.length_ft, r.width_ft,
+           e.ident, e.latitude_deg, e.longitude_deg
+    FROM runways r JOIN runway_ends e ON e.runway_id = r.id JOIN airports a ON a.id = r.airport_id
+    WHERE a.country_code = 'US' AND a.type IN ('large_airport', 'medium_airport', 'small_airport', 'seaplane_base')
+    ORDER BY r.id, e.id`);
+  const byRunway = new Map<number, RunwayRow & { pending: RunwayRow['ends'][number][] }>();
+  for (const row of rows) {
+    const [id, ident, name, type, lengthFt, widthFt, end, lat, lon] = row as [number, string, string, string, number, number | null, string, number, number];
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) continue;
+    let r = byRunway.get(id);
+    if (!r) {
+      r = { airportIdent: ident, airportName: name, airportType: type, lengthFt, widthFt, ends: [] as unknown as RunwayRow['ends'], pending: [] };
+      byRunway.set(id, r);
+    }
+    r.pending.push({ ident: end, lon, lat });
+  }
+  const out: RunwayRow[] = [];
+  for (const { pending, ...r } of byRunway.values()) {
+    if (pending.length === 2) out.push({ ...r, ends: [pending[0]!, pending[1]!] });
+  }
+  return out;
 }
 
 let loaded: Airfields | null = null;

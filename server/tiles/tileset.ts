@@ -17,6 +17,7 @@ import { geoJSONToTile, type GeoJSONVTTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import type { BBox } from '../data/dataset';
 import type { TileCoord } from './tile-coords';
+import { PackedFeatures } from './packed-features';
 
 export const TILE_EXTENT = 4096;
 /** Buffer around a tile in tile units: enough for line joins and labels at tile edges. */
@@ -43,7 +44,8 @@ export interface TilePart {
 }
 
 interface BuiltPart {
-  features: Feature[];
+  /** As the producer gave them when their geometry is held elsewhere (sharedGeometry), else packed. */
+  features: readonly Feature[] | PackedFeatures;
   index: Flatbush | null;
   /** Estimated heap bytes (partBytes): what the part cache counts. */
   bytes: number;
@@ -56,14 +58,20 @@ interface BuiltPart {
 export const DEFAULT_PART_CACHE_BYTES = 96 * 1024 * 1024;
 
 /**
- * Estimated heap bytes of a built part: V8 spends ~56 bytes on a nested [x, y] position (array header
- * and its double backing store), ~200 on a feature with its properties and geometry objects, and the
- * flatbush index 40 per item; geometry held elsewhere anyway (sharedGeometry) is not counted. The
- * estimate errs high (properties shared between features are counted each time), so the cache drops
- * parts early rather than late.
+ * Estimated heap bytes of a built part: ~200 on a feature with its properties and geometry objects, and
+ * the flatbush index 40 per item; the geometry the part owns is packed (packed-features.ts: its typed
+ * arrays' bytes), or, when it cannot be packed, ~56 bytes a nested [x, y] position (array header and its
+ * double backing store); geometry held elsewhere anyway (sharedGeometry) is not counted. The estimate
+ * errs high (properties shared between features are counted each time), so the cache drops parts early
+ * rather than late.
  */
 export function partBytes(features: readonly Feature[], sharedGeometry = false): number {
+  return estimateBytes(features, sharedGeometry ? null : PackedFeatures.pack(features), sharedGeometry);
+}
+
+function estimateBytes(features: readonly Feature[], packed: PackedFeatures | null, sharedGeometry: boolean): number {
   if (sharedGeometry) return 1024 + features.length * 240;
+  if (packed) return 1024 + features.length * 240 + packed.byteLength;
   let positions = 0;
   const count = (g: Geometry): void => {
     switch (g.type) {
@@ -177,9 +185,11 @@ export class TileSet {
     // features keep the drawing order their producer chose (e.g. big areas under small ones).
     hits.sort((a, b) => a - b);
     const features: Feature[] = [];
+    const all = built.features;
     for (const i of hits) {
-      const f = built.features[i]!;
-      if (featureMinzoom(f) <= tile.z) features.push(f);
+      if (all instanceof PackedFeatures) {
+        if (featureMinzoom(all.shell(i)) <= tile.z) features.push(all.feature(i));
+      } else if (featureMinzoom(all[i]!) <= tile.z) features.push(all[i]!);
     }
     if (features.length === 0) return null;
     const fc: FeatureCollection = { type: 'FeatureCollection', features };
@@ -206,7 +216,9 @@ export class TileSet {
       }
       index.finish();
     }
-    const built = { features, index, bytes: partBytes(features, p.sharedGeometry) };
+    // Geometry the part owns is packed; the GeoJSON the producer made is then garbage.
+    const packed = p.sharedGeometry ? null : PackedFeatures.pack(features);
+    const built = { features: packed ?? features, index, bytes: estimateBytes(features, packed, p.sharedGeometry === true) };
     partCache.set(p, built);
     return built;
   }
