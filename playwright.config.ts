@@ -6,6 +6,7 @@
 import { defineConfig } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { MALLOC_ENV } from './server/memory-policy';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // 127.0.0.1, not localhost: the server listens on IPv4 only and localhost may resolve to ::1 first.
@@ -60,6 +61,6 @@ export default defineConfig({
     // minute (docs/security.md). A route search (e2e/route-planner.spec.ts) takes about 1.5 s of a 2 s
     // budget on an idle machine and runs out of it on a loaded one: the budget guards production, not
     // what the spec looks at. The other limits stay at their defaults.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'sandbox', PUBLIC_URL: baseURL, DATASET_POLL_SECONDS: '0', RATE_LIMIT_SIGN_IN_PER_MINUTE: '600', ROUTE_BUDGET_MS: '30000' },
+    env: { ...MALLOC_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'sandbox', PUBLIC_URL: baseURL, DATASET_POLL_SECONDS: '0', RATE_LIMIT_SIGN_IN_PER_MINUTE: '600', ROUTE_BUDGET_MS: '30000' },
   },
 });

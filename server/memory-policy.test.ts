@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyMemoryPolicy, HEAP_GROWING_FLAG, MALLOC_ENV, mallocEnvMissing } from './memory-policy';
 
@@ -70,5 +71,14 @@ describe('malloc settings for the start command', () => {
   it('names the settings a process was started without', () => {
     expect(mallocEnvMissing({ ...MALLOC_ENV })).toEqual([]);
     expect(mallocEnvMissing({ MALLOC_ARENA_MAX: '4' })).toEqual(['MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_']);
+  });
+
+  it('are the ones npm start and the cluster script set (one set of values, written where a process starts)', () => {
+    const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+    const cluster = readFileSync('scripts/cluster.mjs', 'utf8');
+    for (const [k, v] of Object.entries(MALLOC_ENV)) {
+      expect(start).toContain(`${k}=${v} `);
+      expect(cluster).toContain(`${k}: '${v}'`);
+    }
   });
 });
