@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { circlePolygon, separationNm } from './geometry';
 import { referenceSeparation } from './geometry.test-helpers';
+import { BFI, DCA_VOR, SEA, fixtureDataset } from './fixtures';
 
 const ring = (pts: Position[]): Position[] => [...pts, pts[0]!];
 const square = (x: number, y: number, d: number): Position[] => ring([[x, y], [x + d, y], [x + d, y + d], [x, y + d]]);
@@ -99,5 +100,25 @@ describe('separationNm from a point', () => {
     expect(separationNm({ type: 'Point', coordinates: [X + 0.01, Y + 0.01] }, feature('annulus'), 2)).toBeGreaterThan(0.35);
     expect(separationNm({ type: 'Point', coordinates: [X + 0.015, Y + 0.015] }, feature('overlapping'), 2)).toBe(0);
     expect(separationNm({ type: 'Point', coordinates: [X + 0.02, Y + 0.015] }, feature('concave'), 2)).toBeGreaterThan(0);
+  });
+
+  it('over the briefing fixture (Seattle, Washington DC): every feature a location briefing looks at, from points anywhere and on boundaries', () => {
+    const ds = fixtureDataset();
+    const at = fc.constantFrom(BFI, SEA, DCA_VOR);
+    const anywhere = fc.tuple(at, fc.double({ min: -0.1, max: 0.1, noNaN: true }), fc.double({ min: -0.1, max: 0.1, noNaN: true })).map(([c, dx, dy]) => [c.lon + dx, c.lat + dy]);
+    const onBoundary = fc.tuple(anywhere, fc.nat(), fc.nat(), fc.double({ min: 0, max: 1, noNaN: true })).map(([p, fi, vi, t]) => {
+      const near = ds.searchNear({ type: 'Point', coordinates: p }, 2).filter((f) => f.geometry.type !== 'Point');
+      if (near.length === 0) return p;
+      const vs = vertices(near[fi % near.length]!.geometry);
+      const a = vs[vi % vs.length]!, b = vs[Math.min((vi % vs.length) + 1, vs.length - 1)]!;
+      return [a[0]! + t * (b[0]! - a[0]!), a[1]! + t * (b[1]! - a[1]!)];
+    });
+    fc.assert(
+      fc.property(fc.oneof(anywhere, onBoundary), (p) => {
+        const input: FeatureGeometry = { type: 'Point', coordinates: p };
+        for (const f of ds.searchNear(input, 5)) expectSame(input, f, 2);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
