@@ -14,6 +14,8 @@ import type { FeatureGeometry } from '../../data/model';
 
 /** Boundaries with more segments than this get a segment index (a facility-map cell has 4, a circle 64). */
 const INDEXED_SEGMENTS = 64;
+/** The first radius of an indexed nearest-segment search (grown fourfold up to the limit). */
+const FIRST_RADIUS_NM = 0.25;
 /** Lower bounds are shrunk by this much so that rounding never prunes a candidate that matters. */
 const SLACK = 1 - 1e-9;
 
@@ -52,7 +54,12 @@ function polygonStarts(g: FeatureGeometry): Int32Array | null {
 }
 
 /** The flat form of a geometry, built once per geometry object. */
+let last: { g: FeatureGeometry; f: Flat } | null = null;
+
 export function flat(g: FeatureGeometry): Flat {
+  // A briefing's input is asked for once per candidate feature (hundreds of times) and is the last geometry
+  // flattened (the dataset's were built earlier): one compare instead of a WeakMap lookup.
+  if (last?.g === g) return last.f;
   let f = flats.get(g);
   if (f) return f;
   const ls = lines(g);
@@ -86,7 +93,7 @@ export function flat(g: FeatureGeometry): Flat {
   rings[ls.length] = v;
   f = { coords, rings, ringBoxes, bbox, segments, polygons: polygonStarts(g) };
   flats.set(g, f);
-  return f;
+  return (last = { g, f }).f;
 }
 
 function segmentIndex(f: Flat): Flat['index'] {
@@ -141,10 +148,14 @@ function vertexTo(lon: number, lat: number, to: Flat, k: number, limit: number, 
   const r = Math.min(best, limit);
   const idx = Number.isFinite(r) ? segmentIndex(to) : null;
   if (idx) {
-    // Every segment within r of the point has its box within r/60 degrees of latitude and r/(60 cos φ) of longitude.
-    const dLat = r / 60 / SLACK + 1e-12, dLon = r / (60 * k) / SLACK + 1e-12;
-    for (const s of idx.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) best = Math.min(best, pointSegment(px, py, c, idx.segStart[s]!, k));
-    return best;
+    // Every segment within r of the point has its box within r/60 degrees of latitude and r/(60 cos φ) of
+    // longitude. The box grows from a small one: once a segment lies within the box's radius, none outside
+    // it can be nearer, so a nearby boundary costs a few segments instead of every one within the limit.
+    for (let q = Math.min(r, FIRST_RADIUS_NM); ; q = Math.min(r, q * 4)) {
+      const dLat = q / 60 / SLACK + 1e-12, dLon = q / (60 * k) / SLACK + 1e-12;
+      for (const s of idx.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) best = Math.min(best, pointSegment(px, py, c, idx.segStart[s]!, k));
+      if (best <= q || q >= r) return best;
+    }
   }
   for (let ring = 0; ring + 1 < to.rings.length; ring++) {
     if (pointBoxNm(lon, lat, to.ringBoxes, ring * 4, k) > Math.min(best, limit)) continue;

@@ -76,15 +76,17 @@ export function separationNm(input: FeatureGeometry, f: AirspaceFeature, limit =
 const ON_BOUNDARY_NM = 1e-6;
 
 /**
- * separationNm for a point input (every location briefing) without turf: the distance to the boundary
- * first, then, farther than ON_BOUNDARY_NM from it, an even-odd test on the flat arrays. Same answers as
- * turf's booleanIntersects followed by the gap (server/domain/briefing/point-separation.test.ts).
+ * separationNm for a point input (every location briefing) without turf: an even-odd test on the flat
+ * arrays, then the distance to the boundary (only as far as ON_BOUNDARY_NM when the point is inside);
+ * within ON_BOUNDARY_NM of the boundary turf decides, as it always did. Same answers as turf's
+ * booleanIntersects followed by the gap (point-separation.test.ts).
  */
 function pointSeparation(p: Position, g: FeatureGeometry, fi: Flat, ff: Flat, cosLat: number, limit: number, reach: number): number {
-  const gap = flatGapNm(fi, ff, cosLat, Math.max(limit + reach, ON_BOUNDARY_NM));
+  const inside = pointInFlatPolygon(p[0]!, p[1]!, ff);
+  const gap = flatGapNm(fi, ff, cosLat, inside ? ON_BOUNDARY_NM : Math.max(limit + reach, ON_BOUNDARY_NM));
   if (gap <= ON_BOUNDARY_NM) {
     if (booleanIntersects({ type: 'Point', coordinates: p }, g)) return 0;
-  } else if (pointInFlatPolygon(p[0]!, p[1]!, ff)) {
+  } else if (inside) {
     return 0;
   }
   return reach === 0 ? gap : Math.max(0, gap - reach);
