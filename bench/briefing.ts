@@ -34,6 +34,11 @@ export function benchBriefing(ds: Dataset, now: Date): string[] {
   briefArea(ds, polys[0]!, opts);
   const pt = sample(points, ([lon, lat]) => briefLocation(ds, lat, lon, opts));
   const pg = sample(polys, (p) => briefArea(ds, p, opts));
+  // The HTTP bench's two requests (bench/http.ts) in process: a dense place (Seattle's facility map and
+  // Class B near KBFI: ~350 candidate features, ~110 within 2 NM), unlike the country-wide sample above.
+  const kbfi = sample(Array.from({ length: 200 }, () => 0), () => JSON.stringify(briefLocation(ds, 47.53, -122.3, { ...opts, includeGeometry: false })));
+  const dc = { type: 'Polygon' as const, coordinates: [[[-77.08, 38.87], [-77.03, 38.87], [-77.03, 38.905], [-77.08, 38.905], [-77.08, 38.87]]] };
+  const dcArea = sample(Array.from({ length: 200 }, () => 0), () => JSON.stringify(briefArea(ds, dc, opts)));
   const few = 8;
   const bfPt = sample(points.slice(0, few), ([lon, lat]) => bruteForce(ds, { type: 'Point', coordinates: [lon, lat] }));
   const bfPg = sample(polys.slice(0, few), (p) => bruteForce(ds, p));
@@ -42,6 +47,8 @@ export function benchBriefing(ds: Dataset, now: Date): string[] {
     row(['', 'p50 ms', 'p99 ms', 'scan p50 ms', 'speed-up (p50)']),
     row(['point (location v2)', ms(percentile(pt, 50)), ms(percentile(pt, 99)), ms(percentile(bfPt, 50)), `${(percentile(bfPt, 50) / percentile(pt, 50)).toFixed(0)}x`]),
     row(['10 sq mi polygon (area v1)', ms(percentile(pg, 50)), ms(percentile(pg, 99)), ms(percentile(bfPg, 50)), `${(percentile(bfPg, 50) / percentile(pg, 50)).toFixed(0)}x`]),
+    row(['KBFI point + JSON (HTTP bench)', ms(percentile(kbfi, 50)), ms(percentile(kbfi, 99)), '', '']),
+    row(['DC area + JSON (HTTP bench)', ms(percentile(dcArea, 50)), ms(percentile(dcArea, 99)), '', '']),
   ];
   return lines;
 }

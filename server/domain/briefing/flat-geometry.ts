@@ -14,6 +14,8 @@ import type { FeatureGeometry } from '../../data/model';
 
 /** Boundaries with more segments than this get a segment index (a facility-map cell has 4, a circle 64). */
 const INDEXED_SEGMENTS = 64;
+/** The first radius of an indexed nearest-segment search (grown fourfold up to the limit). */
+const FIRST_RADIUS_NM = 0.25;
 /** Lower bounds are shrunk by this much so that rounding never prunes a candidate that matters. */
 const SLACK = 1 - 1e-9;
 
@@ -26,6 +28,8 @@ export interface Flat {
   ringBoxes: Float64Array;
   bbox: BBox;
   segments: number;
+  /** For polygons: ring index where each polygon starts (its outer ring; holes follow), then the ring count. Null for points and lines. */
+  polygons: Int32Array | null;
   /** Segment index (built on first use), item i → the segment starting at vertex segStart[i]. */
   index?: { tree: Flatbush; segStart: Int32Array } | null;
 }
@@ -41,8 +45,21 @@ function lines(g: FeatureGeometry): Position[][] {
   }
 }
 
+function polygonStarts(g: FeatureGeometry): Int32Array | null {
+  if (g.type === 'Polygon') return Int32Array.of(0, g.coordinates.length);
+  if (g.type !== 'MultiPolygon') return null;
+  const starts = new Int32Array(g.coordinates.length + 1);
+  g.coordinates.forEach((p, i) => (starts[i + 1] = starts[i]! + p.length));
+  return starts;
+}
+
 /** The flat form of a geometry, built once per geometry object. */
+let last: { g: FeatureGeometry; f: Flat } | null = null;
+
 export function flat(g: FeatureGeometry): Flat {
+  // A briefing's input is asked for once per candidate feature (hundreds of times) and is the last geometry
+  // flattened (the dataset's were built earlier): one compare instead of a WeakMap lookup.
+  if (last?.g === g) return last.f;
   let f = flats.get(g);
   if (f) return f;
   const ls = lines(g);
@@ -74,9 +91,9 @@ export function flat(g: FeatureGeometry): Flat {
     if (no > bbox[3]) bbox[3] = no;
   });
   rings[ls.length] = v;
-  f = { coords, rings, ringBoxes, bbox, segments };
+  f = { coords, rings, ringBoxes, bbox, segments, polygons: polygonStarts(g) };
   flats.set(g, f);
-  return f;
+  return (last = { g, f }).f;
 }
 
 function segmentIndex(f: Flat): Flat['index'] {
@@ -131,10 +148,14 @@ function vertexTo(lon: number, lat: number, to: Flat, k: number, limit: number, 
   const r = Math.min(best, limit);
   const idx = Number.isFinite(r) ? segmentIndex(to) : null;
   if (idx) {
-    // Every segment within r of the point has its box within r/60 degrees of latitude and r/(60 cos φ) of longitude.
-    const dLat = r / 60 / SLACK + 1e-12, dLon = r / (60 * k) / SLACK + 1e-12;
-    for (const s of idx.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) best = Math.min(best, pointSegment(px, py, c, idx.segStart[s]!, k));
-    return best;
+    // Every segment within r of the point has its box within r/60 degrees of latitude and r/(60 cos φ) of
+    // longitude. The box grows from a small one: once a segment lies within the box's radius, none outside
+    // it can be nearer, so a nearby boundary costs a few segments instead of every one within the limit.
+    for (let q = Math.min(r, FIRST_RADIUS_NM); ; q = Math.min(r, q * 4)) {
+      const dLat = q / 60 / SLACK + 1e-12, dLon = q / (60 * k) / SLACK + 1e-12;
+      for (const s of idx.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) best = Math.min(best, pointSegment(px, py, c, idx.segStart[s]!, k));
+      if (best <= q || q >= r) return best;
+    }
   }
   for (let ring = 0; ring + 1 < to.rings.length; ring++) {
     if (pointBoxNm(lon, lat, to.ringBoxes, ring * 4, k) > Math.min(best, limit)) continue;
@@ -175,5 +196,54 @@ function towards(from: Flat, to: Flat, k: number, limit: number, best: number): 
 export function flatGapNm(a: Flat, b: Flat, cosLat: number, limit = Infinity): number {
   const lb = boxGapNm(a.bbox, 0, b.bbox, 0, cosLat);
   if (lb > limit) return lb;
+  // A point (no segments) against a boundary: the point-to-segment pass is the distance; the other pass,
+  // the boundary's vertices to the point, can only find figures at least as large (each vertex ends a
+  // segment already measured), so it is skipped: half the work of every location briefing.
+  if (a.segments === 0 && b.segments > 0) return towards(a, b, cosLat, limit, Infinity);
+  if (b.segments === 0 && a.segments > 0) return towards(b, a, cosLat, limit, Infinity);
   return towards(b, a, cosLat, limit, towards(a, b, cosLat, limit, Infinity));
+}
+
+/** Whether the ray from (x, y) eastwards crosses the segment starting at vertex i an odd number of times (the classic even-odd test, half-open in y). */
+function crosses(x: number, y: number, c: Float64Array, i: number): boolean {
+  const x0 = c[2 * i]!, y0 = c[2 * i + 1]!, x1 = c[2 * i + 2]!, y1 = c[2 * i + 3]!;
+  if (y0 > y === y1 > y) return false;
+  return x < ((x1 - x0) * (y - y0)) / (y1 - y0) + x0;
+}
+
+/** Whether (x, y) lies inside ring r (even-odd over its segments; long rings through the segment index). */
+function inRing(x: number, y: number, f: Flat, r: number): boolean {
+  const b = f.ringBoxes;
+  if (x < b[4 * r]! || x > b[4 * r + 2]! || y < b[4 * r + 1]! || y > b[4 * r + 3]!) return false;
+  const c = f.coords;
+  const from = f.rings[r]!, to = f.rings[r + 1]!;
+  let inside = false;
+  const idx = to - from - 1 > INDEXED_SEGMENTS ? segmentIndex(f) : null;
+  if (idx) {
+    // Only segments whose box meets the ray can cross it; the index holds every ring's, so keep this ring's.
+    for (const s of idx.tree.search(x, y, b[4 * r + 2]!, y)) {
+      const i = idx.segStart[s]!;
+      if (i >= from && i + 1 < to && crosses(x, y, c, i)) inside = !inside;
+    }
+    return inside;
+  }
+  for (let i = from; i + 1 < to; i++) if (crosses(x, y, c, i)) inside = !inside;
+  return inside;
+}
+
+/**
+ * Whether a point (lon, lat) lies inside a polygon or multipolygon: inside some polygon's outer ring and
+ * inside none of its holes (turf's booleanPointInPolygon, away from the boundary). On or within rounding
+ * of the boundary the figure is not to be trusted: callers decide those cases otherwise (geometry.ts).
+ */
+export function pointInFlatPolygon(lon: number, lat: number, f: Flat): boolean {
+  const polys = f.polygons;
+  if (!polys) return false;
+  for (let p = 0; p + 1 < polys.length; p++) {
+    if (!inRing(lon, lat, f, polys[p]!)) continue;
+    let hole = false;
+    for (let r = polys[p]! + 1; r < polys[p + 1]! && !hole; r++) hole = inRing(lon, lat, f, r);
+    if (!hole) return true;
+  }
+  return false;
 }

@@ -8,7 +8,7 @@ import { booleanIntersects } from '@turf/turf';
 import type { Polygon, Position } from 'geojson';
 import type { BBox } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
-import { boxGapNm, flat, flatGapNm, type Flat } from './flat-geometry';
+import { boxGapNm, flat, flatGapNm, pointInFlatPolygon, type Flat } from './flat-geometry';
 
 /** Spec 8: stadium points are buffered by 3 NM (also the radius of the standing stadium TFR, FDC 4/3621). */
 export const STADIUM_RADIUS_NM = 3;
@@ -63,8 +63,32 @@ export function separationNm(input: FeatureGeometry, f: AirspaceFeature, limit =
   const cosLat = planeOf(fi);
   const lb = boxGapNm(fi.bbox, 0, ff.bbox, 0, cosLat) - reach;
   if (lb > limit) return lb;
+  if (input.type === 'Point') return pointSeparation(input.coordinates, f.geometry, fi, ff, cosLat, limit, reach);
   if (intersects(input, f.geometry)) return 0;
   const gap = flatGapNm(fi, ff, cosLat, limit + reach);
+  return reach === 0 ? gap : Math.max(0, gap - reach);
+}
+
+/**
+ * Below this distance from a boundary (about 2 mm) a point counts as on it, and turf decides whether it
+ * touches, as it always did: the even-odd test is exact only away from the boundary.
+ */
+const ON_BOUNDARY_NM = 1e-6;
+
+/**
+ * separationNm for a point input (every location briefing) without turf: an even-odd test on the flat
+ * arrays, then the distance to the boundary (only as far as ON_BOUNDARY_NM when the point is inside);
+ * within ON_BOUNDARY_NM of the boundary turf decides, as it always did. Same answers as turf's
+ * booleanIntersects followed by the gap (point-separation.test.ts).
+ */
+function pointSeparation(p: Position, g: FeatureGeometry, fi: Flat, ff: Flat, cosLat: number, limit: number, reach: number): number {
+  const inside = pointInFlatPolygon(p[0]!, p[1]!, ff);
+  const gap = flatGapNm(fi, ff, cosLat, inside ? ON_BOUNDARY_NM : Math.max(limit + reach, ON_BOUNDARY_NM));
+  if (gap <= ON_BOUNDARY_NM) {
+    if (booleanIntersects({ type: 'Point', coordinates: p }, g)) return 0;
+  } else if (inside) {
+    return 0;
+  }
   return reach === 0 ? gap : Math.max(0, gap - reach);
 }
 

@@ -25,8 +25,14 @@ function iso(s: string | undefined): string | undefined {
   return Number.isNaN(t) ? undefined : new Date(t).toISOString().replace(/\.000Z$/, 'Z');
 }
 
+/** The object without its undefined fields, keys in the same order (a loop: Object.entries/fromEntries was ~5 % of a briefing's CPU). */
 function compact<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o)) {
+    const v = (o as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out as T;
 }
 
 export function toSchedule(s: DataSchedule | undefined): Schedule | undefined {
