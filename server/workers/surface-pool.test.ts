@@ -73,11 +73,10 @@ describe('the surface worker pool', () => {
       const tasks = Array.from({ length: 20 }, (_, i) => ({ kind: 'groundType' as const, geometry: square, resolution: 7 + (i % 3) }));
       const outs = await Promise.all(tasks.map((t) => batching.run(t)));
       outs.forEach((out, i) => expect(out).toEqual(runSurfaceTask({ ...tasks[i]!, start: Date.now(), budgetMs: 60_000 })));
-      // The first goes alone to the free worker; the 19 that waited meanwhile go in one or two messages.
-      expect(sizes.reduce((a, b) => a + b, 0)).toBe(20);
-      expect(sizes[0]).toBe(1);
-      expect(sizes.length).toBeLessThanOrEqual(3);
-      expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_BATCH);
+      // The first goes alone to the free worker; of the 19 that waited meanwhile, MAX_BATCH go in the next
+      // message (what a batch leaves for later after BATCH_MS is sent again, so later sizes vary with the load).
+      expect(sizes.slice(0, 2)).toEqual([1, MAX_BATCH]);
+      expect(sizes.length).toBeLessThan(20);
     } finally {
       await batching.close();
     }

@@ -67,7 +67,7 @@ describe('surface tasks (what the worker runs)', () => {
 
   it('a batch answers each task as alone, each with its own budget', () => {
     const tasks = [task({ kind: 'groundType' }), task({ kind: 'groundType', start: Date.now() - 5_000 }), task({ kind: 'cellDensities', resolution: 9 }), task({ kind: 'cells' })];
-    const outs = runSurfaceBatch(tasks, 0, () => model);
+    const outs = runSurfaceBatch(tasks, 0, () => model, { bytes: Infinity, ms: 60_000 });
     expect(outs).toHaveLength(4);
     expect(outs[0]).toEqual(run(tasks[0]!));
     expect(outs[1]).toEqual({ failure: expect.objectContaining({ status: 408 }) });
@@ -79,9 +79,16 @@ describe('surface tasks (what the worker runs)', () => {
     const tasks = [task({ kind: 'groundType' }), task({ kind: 'groundType' }), task({ kind: 'groundType' })];
     const one = run(tasks[0]!);
     if (!('json' in one)) throw new Error(JSON.stringify(one));
-    expect(runSurfaceBatch(tasks, 0, () => model, one.json.length)).toHaveLength(1);
-    expect(runSurfaceBatch(tasks, 0, () => model, one.json.length + 1)).toHaveLength(2);
-    expect(runSurfaceBatch(tasks, 0, () => model)).toHaveLength(3);
+    const noTimeLimit = 60_000;
+    expect(runSurfaceBatch(tasks, 0, () => model, { bytes: one.json.length, ms: noTimeLimit })).toHaveLength(1);
+    expect(runSurfaceBatch(tasks, 0, () => model, { bytes: one.json.length + 1, ms: noTimeLimit })).toHaveLength(2);
+    expect(runSurfaceBatch(tasks, 0, () => model, { bytes: Infinity, ms: noTimeLimit })).toHaveLength(3);
+  });
+
+  it('a batch stops once it has run its time, so an early answer does not wait long for the others', () => {
+    const tasks = [task({ kind: 'groundType' }), task({ kind: 'groundType' })];
+    // A time limit of 0 ms is always reached after the first task: one outcome, whatever the machine's speed.
+    expect(runSurfaceBatch(tasks, 0, () => model, { bytes: Infinity, ms: 0 })).toHaveLength(1);
   });
 
   it("one task's unexpected error is its own: the others in the batch still run", () => {
@@ -91,7 +98,7 @@ describe('surface tasks (what the worker runs)', () => {
       if (calls === 1) throw new Error('the model broke');
       return model;
     };
-    const outs = runSurfaceBatch([task({ kind: 'groundType' }), task({ kind: 'groundType' })], 0, flaky);
+    const outs = runSurfaceBatch([task({ kind: 'groundType' }), task({ kind: 'groundType' })], 0, flaky, { bytes: Infinity, ms: 60_000 });
     expect(outs[0]).toEqual({ error: 'the model broke' });
     expect(outs[1]).toEqual(run(task({ kind: 'groundType' })));
   });

@@ -151,15 +151,27 @@ function sizeOf(r: SurfaceTaskResult): number {
 }
 
 /**
+ * Time a batch keeps running before it returns: an answer finished early waits for the batch's end, so
+ * past this the rest waits for the next batch (a task started before it still runs to its end).
+ */
+export const BATCH_MS = 50;
+
+/**
  * Several tasks in one message (surface-pool.ts sends what waits while the workers are busy): each runs
  * with its own budget, in order. Returns the outcomes of the tasks it ran: fewer than sent when their
- * answers reached BATCH_BYTES (the pool sends the rest again).
+ * answers reached BATCH_BYTES or the batch ran BATCH_MS (the pool sends the rest again).
  */
-export function runSurfaceBatch(tasks: readonly SurfaceTask[], readyAt = 0, model: () => PopulationModel = populationModel, maxBytes = BATCH_BYTES): BatchOutcome[] {
+export function runSurfaceBatch(
+  tasks: readonly SurfaceTask[],
+  readyAt = 0,
+  model: () => PopulationModel = populationModel,
+  limits: { bytes: number; ms: number } = { bytes: BATCH_BYTES, ms: BATCH_MS },
+): BatchOutcome[] {
   const out: BatchOutcome[] = [];
+  const began = Date.now();
   let bytes = 0;
   for (const task of tasks) {
-    if (bytes >= maxBytes) break;
+    if (out.length > 0 && (bytes >= limits.bytes || Date.now() - began >= limits.ms)) break;
     try {
       const r = runSurfaceTask(task, readyAt, model);
       bytes += sizeOf(r);
