@@ -234,8 +234,14 @@ export const STREAM_PAGE_ROWS = 200;
 
 export const operationsStore = {
   async insert(db: Sql, o: OperationRecord): Promise<void> {
-    const v = values(o);
-    await db.query(`INSERT INTO operations (${COLUMNS}) VALUES (${v.map((_, i) => `$${i + 1}`).join(', ')})`, v);
+    await operationsStore.insertMany(db, [o]);
+  },
+
+  /** Several rows in one statement (server/store/operations-insert.ts folds concurrent creates); all or none. */
+  async insertMany(db: Sql, ops: readonly OperationRecord[]): Promise<void> {
+    const p = new Params();
+    const rows = ops.map((o) => `(${values(o).map((v) => p.add(v)).join(', ')})`);
+    await db.query(`INSERT INTO operations (${COLUMNS}) VALUES ${rows.join(', ')}`, p.values);
   },
 
   /** Replaces every field but id, created_by, created_at and origin. */

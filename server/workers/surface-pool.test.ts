@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Geometry } from '../contract/common';
 import { ApiError } from '../http/errors';
 import { heavyConfig } from './heavy-config';
-import { SurfacePool } from './surface-pool';
-import { runSurfaceTask } from './surface-tasks';
+import { MAX_BATCH, SurfacePool } from './surface-pool';
+import { BATCH_BYTES, runSurfaceTask } from './surface-tasks';
 
 const pool = new SurfacePool({ ...heavyConfig({}), workerThreads: 1, workerQueue: 1, workerIdleMs: 1_000, requestBudgetMs: 60_000 });
 afterAll(() => pool.close());
@@ -60,5 +60,42 @@ describe('the surface worker pool', () => {
     expect(pool.state().threads).toBe(1);
     for (let i = 0; i < 50 && pool.state().threads > 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(pool.state().threads).toBe(0);
+  }, 60_000);
+
+  it('sends the tasks that wait while the worker is busy together, each answered as in-process', async () => {
+    const batching = new SurfacePool({ ...heavyConfig({}), workerThreads: 1, workerQueue: 64, workerIdleMs: 1_000, requestBudgetMs: 60_000 });
+    try {
+      await batching.run({ kind: 'groundType', geometry: square, resolution: 8 }); // the worker is up
+      const piscina = (batching as unknown as { pool: { run: (...a: unknown[]) => Promise<unknown> } }).pool;
+      const real = piscina.run.bind(piscina);
+      const sizes: number[] = [];
+      piscina.run = (tasks: unknown, opts: unknown) => (sizes.push((tasks as unknown[]).length), real(tasks, opts));
+      const tasks = Array.from({ length: 20 }, (_, i) => ({ kind: 'groundType' as const, geometry: square, resolution: 7 + (i % 3) }));
+      const outs = await Promise.all(tasks.map((t) => batching.run(t)));
+      outs.forEach((out, i) => expect(out).toEqual(runSurfaceTask({ ...tasks[i]!, start: Date.now(), budgetMs: 60_000 })));
+      // The first goes alone to the free worker; of the 19 that waited meanwhile, MAX_BATCH go in the next
+      // message (what a batch leaves for later after BATCH_MS is sent again, so later sizes vary with the load).
+      expect(sizes.slice(0, 2)).toEqual([1, MAX_BATCH]);
+      expect(sizes.length).toBeLessThan(20);
+    } finally {
+      await batching.close();
+    }
+  }, 60_000);
+
+  it('sends again what a batch left for later when its answers grew large', async () => {
+    const batching = new SurfacePool({ ...heavyConfig({}), workerThreads: 1, workerQueue: 64, workerIdleMs: 1_000, requestBudgetMs: 60_000 });
+    try {
+      const first = batching.run({ kind: 'groundType', geometry: bigCircle(), resolution: 8 });
+      const piscina = (batching as unknown as { pool: { run: (...a: unknown[]) => Promise<unknown> } }).pool;
+      const real = piscina.run.bind(piscina);
+      const sizes: number[] = [];
+      piscina.run = (tasks: unknown, opts: unknown) => (sizes.push((tasks as unknown[]).length), real(tasks, opts));
+      // Two more wait behind the first and go together; each answer alone passes the batch's bound.
+      const outs = await Promise.all([first, ...[1, 2].map(() => batching.run({ kind: 'groundType', geometry: bigCircle(), resolution: 8 }))]);
+      for (const out of outs) expect('json' in out && out.json.length).toBeGreaterThanOrEqual(BATCH_BYTES);
+      expect(sizes).toEqual([2, 1]);
+    } finally {
+      await batching.close();
+    }
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import { ApiError } from '../http/errors';
 import { currentHeavyConfig, type HeavyConfig } from './heavy-config';
-import type { SurfaceTask, SurfaceTaskResult, TaskFailure } from './surface-tasks';
+import type { BatchOutcome, SurfaceTask, SurfaceTaskResult, TaskFailure } from './surface-tasks';
 import { TIMED_OUT_MESSAGE } from '../domain/budget';
 
 /** A task still running this long after its budget ran out (one H3 call that never returns) is killed with its worker. */
@@ -30,14 +30,32 @@ export const overloaded = (what: string) =>
 type Ok = Exclude<SurfaceTaskResult, { failure: TaskFailure }>;
 export type PoolTask = Omit<SurfaceTask, 'start' | 'budgetMs'> & Partial<Pick<SurfaceTask, 'start' | 'budgetMs'>>;
 
+/**
+ * Most tasks in one message to a worker. Under load the main thread, not the worker, was the limit, and
+ * piscina's hand-off per message (posting, waking the worker, the answer's event) was its largest cost
+ * (docs/perf.md): tasks that wait while every worker is busy go together, so that cost is paid once per
+ * batch. A worker that is free gets a task at once, alone.
+ */
+export const MAX_BATCH = 16;
+
+interface Waiting {
+  task: SurfaceTask;
+  resolve: (r: SurfaceTaskResult) => void;
+  reject: (e: unknown) => void;
+}
+
 export class SurfacePool {
-  private pool: Piscina<SurfaceTask, SurfaceTaskResult> | null = null;
-  /** Tasks running or waiting: counted here because piscina's own queue limit also counts workers still starting. */
+  private pool: Piscina<SurfaceTask[], BatchOutcome[]> | null = null;
+  /** Tasks running or waiting: the queue limit counts these (piscina's own limit also counted workers still starting). */
   private inFlight = 0;
+  /** Tasks not yet sent to a worker, oldest first. */
+  private waiting: Waiting[] = [];
+  /** Batches sent and not yet answered: at most one per worker thread. */
+  private sent = 0;
 
   constructor(private readonly cfg: HeavyConfig) {}
 
-  private piscina(): Piscina<SurfaceTask, SurfaceTaskResult> {
+  private piscina(): Piscina<SurfaceTask[], BatchOutcome[]> {
     if (this.pool) return this.pool;
     this.pool = new Piscina({
       filename: workerFile(),
@@ -63,19 +81,55 @@ export class SurfacePool {
   async run(task: PoolTask): Promise<Ok> {
     const full = { start: Date.now(), budgetMs: this.cfg.requestBudgetMs, ...task } as SurfaceTask;
     if (this.inFlight >= this.cfg.workerThreads + this.cfg.workerQueue) throw overloaded('worker');
-    let result: SurfaceTaskResult;
     this.inFlight += 1;
+    let result: SurfaceTaskResult;
     try {
-      result = await this.piscina().run(full, { signal: AbortSignal.timeout(full.budgetMs + KILL_AFTER_MS) });
-    } catch (e) {
-      if (e instanceof Error && e.message === 'Task queue is at limit') throw overloaded('worker');
-      if (e instanceof Error && e.name === 'AbortError') throw new ApiError(408, TIMED_OUT_MESSAGE, [{ rule: 'time_budget', budget: 'worker', limit: full.budgetMs + KILL_AFTER_MS }]);
-      throw e;
+      result = await new Promise<SurfaceTaskResult>((resolve, reject) => {
+        this.waiting.push({ task: full, resolve, reject });
+        this.dispatch();
+      });
     } finally {
       this.inFlight -= 1;
     }
     if ('failure' in result) throw failureError(result.failure);
     return result;
+  }
+
+  /** Sends what waits to the free workers, shared evenly, at most MAX_BATCH tasks a message. */
+  private dispatch(): void {
+    while (this.waiting.length > 0 && this.sent < this.cfg.workerThreads) {
+      const free = this.cfg.workerThreads - this.sent;
+      const batch = this.waiting.splice(0, Math.min(MAX_BATCH, Math.ceil(this.waiting.length / free)));
+      this.sent += 1;
+      void this.send(batch);
+    }
+  }
+
+  private async send(batch: Waiting[]): Promise<void> {
+    // The batch is killed with its worker when the latest budget in it is long past (one H3 call that never returns).
+    const deadline = Math.max(...batch.map((w) => w.task.start + w.task.budgetMs));
+    const limit = Math.max(0, deadline - Date.now()) + KILL_AFTER_MS;
+    let outcomes: BatchOutcome[];
+    try {
+      outcomes = await this.piscina().run(batch.map((w) => w.task), { signal: AbortSignal.timeout(limit) });
+    } catch (e) {
+      this.sent -= 1;
+      this.dispatch();
+      const err =
+        e instanceof Error && e.name === 'AbortError'
+          ? new ApiError(408, TIMED_OUT_MESSAGE, [{ rule: 'time_budget', budget: 'worker', limit }])
+          : e instanceof Error && e.message === 'Task queue is at limit'
+            ? overloaded('worker')
+            : e;
+      for (const w of batch) w.reject(err);
+      return;
+    }
+    // Tasks the worker left for later (their answers would have made the message too large) go first next time.
+    this.waiting.unshift(...batch.slice(outcomes.length));
+    this.sent -= 1;
+    // The next batch goes before these answers are written, so the worker does not wait for them.
+    this.dispatch();
+    outcomes.forEach((o, i) => ('error' in o ? batch[i]!.reject(new Error(o.error)) : batch[i]!.resolve(o)));
   }
 
   /** Ends the threads (tests, shutdown); a later task starts new ones. */

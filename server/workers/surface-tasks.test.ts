@@ -5,7 +5,7 @@ import { cellsFor } from '../domain/surface/cells';
 import { cellDensities, groundType } from '../domain/surface/ground-type';
 import { modelOf } from '../domain/surface/population-model';
 import { groundRiskCells, groundSummary } from '../domain/surface/risk';
-import { packCells, runSurfaceTask, unpackCellDensities, unpackCells, type SurfaceTask } from './surface-tasks';
+import { packCells, runSurfaceBatch, runSurfaceTask, unpackCellDensities, unpackCells, type SurfaceTask } from './surface-tasks';
 
 // A small model (two towns) keeps these tests free of the national model's build time.
 const model = modelOf([{ lat: 47.6, lon: -122.33, population: 700_000 }, { lat: 47.25, lon: -122.44, population: 200_000 }]);
@@ -63,5 +63,43 @@ describe('surface tasks (what the worker runs)', () => {
     const bowTie: Geometry = { type: 'Polygon', coordinates: [[[-122.36, 47.58], [-122.3, 47.62], [-122.3, 47.58], [-122.36, 47.62], [-122.36, 47.58]]] };
     const out = run(task({ kind: 'cells', geometry: bowTie }));
     expect(out).toEqual({ failure: expect.objectContaining({ status: 422, details: [expect.objectContaining({ field: 'body.geometry' })] }) });
+  });
+
+  it('a batch answers each task as alone, each with its own budget', () => {
+    const tasks = [task({ kind: 'groundType' }), task({ kind: 'groundType', start: Date.now() - 5_000 }), task({ kind: 'cellDensities', resolution: 9 }), task({ kind: 'cells' })];
+    const outs = runSurfaceBatch(tasks, 0, () => model, { bytes: Infinity, ms: 60_000 });
+    expect(outs).toHaveLength(4);
+    expect(outs[0]).toEqual(run(tasks[0]!));
+    expect(outs[1]).toEqual({ failure: expect.objectContaining({ status: 408 }) });
+    expect(outs[2]).toEqual(run(tasks[2]!));
+    expect(outs[3]).toEqual(run(tasks[3]!));
+  });
+
+  it('a batch stops once its answers reach the size bound, leaving the rest to be sent again', () => {
+    const tasks = [task({ kind: 'groundType' }), task({ kind: 'groundType' }), task({ kind: 'groundType' })];
+    const one = run(tasks[0]!);
+    if (!('json' in one)) throw new Error(JSON.stringify(one));
+    const noTimeLimit = 60_000;
+    expect(runSurfaceBatch(tasks, 0, () => model, { bytes: one.json.length, ms: noTimeLimit })).toHaveLength(1);
+    expect(runSurfaceBatch(tasks, 0, () => model, { bytes: one.json.length + 1, ms: noTimeLimit })).toHaveLength(2);
+    expect(runSurfaceBatch(tasks, 0, () => model, { bytes: Infinity, ms: noTimeLimit })).toHaveLength(3);
+  });
+
+  it('a batch stops once it has run its time, so an early answer does not wait long for the others', () => {
+    const tasks = [task({ kind: 'groundType' }), task({ kind: 'groundType' })];
+    // A time limit of 0 ms is always reached after the first task: one outcome, whatever the machine's speed.
+    expect(runSurfaceBatch(tasks, 0, () => model, { bytes: Infinity, ms: 0 })).toHaveLength(1);
+  });
+
+  it("one task's unexpected error is its own: the others in the batch still run", () => {
+    let calls = 0;
+    const flaky = () => {
+      calls += 1;
+      if (calls === 1) throw new Error('the model broke');
+      return model;
+    };
+    const outs = runSurfaceBatch([task({ kind: 'groundType' }), task({ kind: 'groundType' })], 0, flaky, { bytes: Infinity, ms: 60_000 });
+    expect(outs[0]).toEqual({ error: 'the model broke' });
+    expect(outs[1]).toEqual(run(task({ kind: 'groundType' })));
   });
 });

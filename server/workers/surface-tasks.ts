@@ -133,3 +133,52 @@ export function budgetFailure(e: BudgetExceededError): TaskFailure {
   const message = `the ${e.budget} time budget of ${e.limitMs} ms ran out after ${e.elapsedMs} ms`;
   return { status: 408, message: TIMED_OUT_MESSAGE, details: [{ rule: 'time_budget', budget: e.budget, limit: e.limitMs, actual: e.elapsedMs, message }] };
 }
+
+/** A task's outcome in a batch: its result, or an unexpected error as text (one task's fault must not fail the others). */
+export type BatchOutcome = SurfaceTaskResult | { error: string };
+
+/**
+ * Answers kept by a batch before it returns early: a batch's answers cross to the main thread together,
+ * so past this the rest waits for the next batch instead of holding many large answers at once.
+ */
+export const BATCH_BYTES = 4_000_000;
+
+/** The answer's size as it crosses threads (a JSON body's length, or the packed arrays' bytes). */
+function sizeOf(r: SurfaceTaskResult): number {
+  if ('json' in r) return r.json.length;
+  if ('cells' in r) return r.cells.high.byteLength * 2 + (r.cells.densities?.byteLength ?? 0);
+  return 0;
+}
+
+/**
+ * Time a batch keeps running before it returns: an answer finished early waits for the batch's end, so
+ * past this the rest waits for the next batch (a task started before it still runs to its end).
+ */
+export const BATCH_MS = 50;
+
+/**
+ * Several tasks in one message (surface-pool.ts sends what waits while the workers are busy): each runs
+ * with its own budget, in order. Returns the outcomes of the tasks it ran: fewer than sent when their
+ * answers reached BATCH_BYTES or the batch ran BATCH_MS (the pool sends the rest again).
+ */
+export function runSurfaceBatch(
+  tasks: readonly SurfaceTask[],
+  readyAt = 0,
+  model: () => PopulationModel = populationModel,
+  limits: { bytes: number; ms: number } = { bytes: BATCH_BYTES, ms: BATCH_MS },
+): BatchOutcome[] {
+  const out: BatchOutcome[] = [];
+  const began = Date.now();
+  let bytes = 0;
+  for (const task of tasks) {
+    if (out.length > 0 && (bytes >= limits.bytes || Date.now() - began >= limits.ms)) break;
+    try {
+      const r = runSurfaceTask(task, readyAt, model);
+      bytes += sizeOf(r);
+      out.push(r);
+    } catch (e) {
+      out.push({ error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return out;
+}

@@ -13,6 +13,7 @@ import { identity } from '../../store/identity';
 import { laancStore } from '../../store/laanc';
 import { operationsStore, type OperationRecord, type Viewer } from '../../store/operations';
 import { publicOperation } from '../../store/operations-json';
+import { insertOperation } from '../../store/operations-insert';
 import { cachedPage } from './list-cache';
 import { assertCallbackAllowed, policyFromConfig } from '../../domain/callbacks/address';
 import { newCallbackSecret } from '../../domain/callbacks/signing';
@@ -105,7 +106,7 @@ export async function createOperation(deps: AppDeps, p: Principal, body: Operati
     callbackOwner: body.callbackUrl ? p.id : null,
     origin: 'api',
   };
-  await operationsStore.insert(deps.db, rec);
+  await insertOperation(deps.db, rec);
   return { ...toPlatformOperation(rec, p), ...(sign.revealed ? { callbackSecret: sign.revealed } : {}) };
 }
 
