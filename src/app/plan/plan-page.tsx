@@ -1,5 +1,5 @@
 import type { FeatureCollection } from 'geojson';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { BriefingResult } from '../../../server/contract/briefing';
@@ -44,6 +44,7 @@ import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, DEFAULT
 import { MapReadPopup } from './map-read-popup';
 import { PanelSection } from './panel-section';
 import { PrintHeader } from './print-header';
+import { usePanelAfterMap } from './use-panel-after-map';
 import './plan.css';
 
 const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
@@ -73,6 +74,7 @@ export function PlanPage() {
   const [routeShapes, setRouteShapes] = useState<RouteShapes | null>(null);
   useEffect(() => map?.setRoute(routeShapes), [map, routeShapes]);
   const pickPoint = useCallback((done: ((p: [number, number]) => void) | null) => map?.pickPoint(done), [map]);
+  const [panelShown, showPanel] = usePanelAfterMap();
 
   // A plan without a start gets the next quarter hour, written to the URL so the link is exact.
   useEffect(() => {
@@ -133,8 +135,9 @@ export function PlanPage() {
       onStyleError: setStyleError,
       onMapClick: setPicked,
       onPopupClose: () => setPicked(null),
+      onFirstIdle: showPanel,
     }),
-    [changeArea],
+    [changeArea, showPanel],
   );
 
   const print = async () => {
@@ -146,9 +149,6 @@ export function PlanPage() {
   };
 
   const { styleUrl, basemapUrl } = useMapStyle(theme);
-  // The map first (docs/portal-delivery.md): the first commit holds the map, whose effect creates it;
-  // the panel's content follows in a second render that yields to the map's work between components.
-  const panelShown = useDeferredValue(true, false);
   const user = me.data?.user;
   // Signed out, the service would answer 401: say so instead of asking.
   const signedOut = !remote && !me.isPending && !user;
