@@ -299,7 +299,7 @@ export function PlanPage() {
               </PanelSection>
             </>
           ) : (
-            <p className="muted">Loading the plan…</p>
+            <p className="muted panel-loading">Loading the plan…</p>
           )}
         </div>
       </aside>
