@@ -1,3 +1,5 @@
+// First: asks for /plan's code and map data before the rest of the entry is evaluated.
+import './preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -8,13 +8,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Layout } from './layout';
+import { loadPlanPage } from './first-page';
 import { RouteErrorBoundary } from './route-error';
 
 /** A page whose code loads on first use; made once per module, so a render never starts a new load. */
 const page = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
 
 const PAGES = {
-  plan: page(() => import('./routes/plan.route')),
+  plan: page(loadPlanPage),
   claim: page(() => import('./routes/claim.route')),
   operations: page(() => import('./routes/operations.route')),
   operation: page(() => import('./routes/operation.route')),

@@ -3,7 +3,7 @@
  * "system". It is written to <html data-theme> so the CSS variables follow it.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { useSettings } from './settings';
+import { getSettings, useSettings, type ThemeSetting } from './settings';
 
 export type Theme = 'light' | 'dark';
 
@@ -23,7 +23,16 @@ function systemPrefersDark(): boolean {
 export function useTheme(): Theme {
   const { theme } = useSettings();
   const dark = useSyncExternalStore(subscribe, systemPrefersDark, () => false);
-  return theme === 'system' ? (dark ? 'dark' : 'light') : theme;
+  return themeOf(theme, dark);
+}
+
+/** The theme in effect now, outside React (what useTheme gives on the first render). */
+export function currentTheme(): Theme {
+  return themeOf(getSettings().theme, systemPrefersDark());
+}
+
+function themeOf(setting: ThemeSetting, systemDark: boolean): Theme {
+  return setting === 'system' ? (systemDark ? 'dark' : 'light') : setting;
 }
 
 /** Keeps <html data-theme> in step; mount once, in the app shell. */

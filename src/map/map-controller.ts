@@ -14,6 +14,7 @@ import { carryOver, collapseAttribution, fallbackStyle } from './style-carry';
 import { DrawAdapter, type DrawHandlers } from './draw-adapter';
 import { addConflictLayers, CONFLICT_SOURCE } from './conflict-layer';
 import { addGroundLayers, GROUND_SOURCE } from './ground-layer';
+import { SOURCE } from './ids';
 import { addOverlays, emptyCollection, overlayData, raiseOverlays, type Overlays } from './overlays';
 import { addRouteLayers, ROUTE_SOURCE, routeData, type RouteShapes } from './route-layer';
 import './draw.css';
@@ -274,18 +275,22 @@ export class MapController {
   }
 
   private readonly onStyleLoad = () => {
+    const before = new Set([...Object.values(SOURCE), GROUND_SOURCE, CONFLICT_SOURCE, ROUTE_SOURCE].filter((id) => this.map.getSource(id)));
     addOverlays(this.map);
     addGroundLayers(this.map);
     addConflictLayers(this.map);
     addRouteLayers(this.map);
     raiseOverlays(this.map);
-    (this.map.getSource(GROUND_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(this.groundHexes ?? emptyCollection());
-    (this.map.getSource(CONFLICT_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(this.conflicts ?? emptyCollection());
-    (this.map.getSource(ROUTE_SOURCE) as maplibregl.GeoJSONSource | undefined)?.setData(routeData(this.route));
+    // A source added just now holds an empty collection: giving it another empty one would only make
+    // MapLibre index it and load its tiles again (six sources at the first load, before the map is idle).
+    const put = (id: string, data: FeatureCollection) => {
+      if (before.has(id) || data.features.length > 0) (this.map.getSource(id) as maplibregl.GeoJSONSource | undefined)?.setData(data);
+    };
+    put(GROUND_SOURCE, this.groundHexes ?? emptyCollection());
+    put(CONFLICT_SOURCE, this.conflicts ?? emptyCollection());
+    put(ROUTE_SOURCE, routeData(this.route));
     for (const id of this.hiddenLayers) this.applyVisibility(id);
-    for (const [id, data] of overlayData(this.overlays, null)) {
-      (this.map.getSource(id) as maplibregl.GeoJSONSource | undefined)?.setData(data);
-    }
+    for (const [id, data] of overlayData(this.overlays, null)) put(id, data);
   };
 
   private readonly onClick = (e: maplibregl.MapMouseEvent) => {

@@ -10,6 +10,8 @@ export interface MapViewHandlers {
   onStyleError(message: string): void;
   onMapClick(lngLat: [number, number]): void;
   onPopupClose(): void;
+  /** The map's first `idle`: its style and first view's tiles are loaded and drawn. */
+  onFirstIdle?(): void;
 }
 
 interface Props {
@@ -63,8 +65,11 @@ export function MapView({ styleUrl, basemapUrl = null, fallbackBackground, overl
       },
     });
     controller.current = c;
-    // A user-timing mark for `npm run bench -- page` (time to map idle) and the browser's profiler.
-    c.map.once('idle', () => performance.mark('map-idle'));
+    c.map.once('idle', () => {
+      // A user-timing mark for `npm run bench -- page` (time to map idle) and the browser's profiler.
+      performance.mark('map-idle');
+      handlersRef.current.onFirstIdle?.();
+    });
     if (e2e) window.__skyplan = { map: c.map, features: () => c.draw.features(), mode: () => c.draw.mode() };
     // The panel beside the map changes its size without a window resize.
     const ro = new ResizeObserver(() => c.resize());

@@ -6,9 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
-import { apiUrl, request, schemaFrom } from '../lib/api-client';
+import { request, schemaFrom } from '../lib/api-client';
 import { useSettings } from '../lib/settings';
 import { chooseMapStyle, type MapStyleChoice } from './basemap-style';
+import { serviceStyleUrl } from './map-prefetch';
 
 export function useMapStyle(theme: 'light' | 'dark'): MapStyleChoice {
   const { remote, basemap, basemapUrl } = useSettings();
@@ -19,6 +20,6 @@ export function useMapStyle(theme: 'light' | 'dark'): MapStyleChoice {
     retry: 1,
   });
   const data = config.data ?? null;
-  // apiUrl reads `remote`; it is in the dependencies for that reason.
-  return useMemo(() => chooseMapStyle(apiUrl(`/styles/${theme}/style.json`), basemap, basemapUrl, data), [theme, remote, basemap, basemapUrl, data]); // eslint-disable-line react-hooks/exhaustive-deps
+  // serviceStyleUrl reads `remote`; it is in the dependencies for that reason.
+  return useMemo(() => chooseMapStyle(serviceStyleUrl(theme), basemap, basemapUrl, data), [theme, remote, basemap, basemapUrl, data]); // eslint-disable-line react-hooks/exhaustive-deps
 }

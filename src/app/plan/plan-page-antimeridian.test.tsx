@@ -24,8 +24,10 @@ vi.mock('../../map/map-view', async () => {
   // Every controller method the page calls (setHiddenLayers, setPopup, draw.cancel…) does nothing here.
   const fake: object = new Proxy({}, { get: (_, key) => (key === 'draw' ? fake : key === 'then' ? undefined : () => undefined) });
   return {
-    MapView: (props: Seen & { onReady(c: unknown): void }) => {
+    MapView: (props: Seen & { onReady(c: unknown): void; handlers: { onFirstIdle?(): void } }) => {
       useEffect(() => props.onReady(fake), [props]);
+      // The map is drawn at once: the page then shows its panel (src/app/plan/use-panel-after-map.ts).
+      useEffect(() => props.handlers.onFirstIdle?.(), [props.handlers]);
       seen.push({ drawGeometry: props.drawGeometry, frame: props.frame, overlays: props.overlays });
       return null;
     },

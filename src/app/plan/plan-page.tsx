@@ -44,6 +44,7 @@ import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, DEFAULT
 import { MapReadPopup } from './map-read-popup';
 import { PanelSection } from './panel-section';
 import { PrintHeader } from './print-header';
+import { usePanelAfterMap } from './use-panel-after-map';
 import './plan.css';
 
 const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
@@ -73,6 +74,7 @@ export function PlanPage() {
   const [routeShapes, setRouteShapes] = useState<RouteShapes | null>(null);
   useEffect(() => map?.setRoute(routeShapes), [map, routeShapes]);
   const pickPoint = useCallback((done: ((p: [number, number]) => void) | null) => map?.pickPoint(done), [map]);
+  const [panelShown, showPanel] = usePanelAfterMap();
 
   // A plan without a start gets the next quarter hour, written to the URL so the link is exact.
   useEffect(() => {
@@ -133,8 +135,9 @@ export function PlanPage() {
       onStyleError: setStyleError,
       onMapClick: setPicked,
       onPopupClose: () => setPicked(null),
+      onFirstIdle: showPanel,
     }),
-    [changeArea],
+    [changeArea, showPanel],
   );
 
   const print = async () => {
@@ -221,77 +224,83 @@ export function PlanPage() {
           </button>
         </div>
         <div id="plan-panel-body" className="panel-body" hidden={collapsed}>
-          <PrintHeader plan={plan} areaSqMi={area.check?.areaSqMi ?? null} window={flightTimes} timeZone={timeZone} printed={printed} />
-          <PanelSection title="Flight area" id="area" screenOnly>
-            <PlaceSearch onPick={(p) => map?.flyTo([p.lon, p.lat], zoomFor(p))} />
-            <DrawTools
-              state={draw.state}
-              tool={draw.tool}
-              area={plan.area}
-              unit={plan.unit}
-              widthM={plan.widthM}
-              radiusM={plan.radiusM}
-              onPrepare={() => map?.draw.prepare()}
-              onStart={(t) => map?.draw.start(t)}
-              onEdit={() => map?.draw.edit()}
-              onCancel={() => map?.draw.cancel()}
-              onDelete={() => map?.draw.clear()}
-              onWidth={(m) => update({ widthM: m })}
-              onRadius={(m) => update({ radiusM: m })}
-              canUndo={history.canUndo}
-              canRedo={history.canRedo}
-              onUndo={undo}
-              onRedo={redo}
-            />
-            <LimitsStatus check={area.check} shapeError={area.shapeError} />
-            <details className="disclosure">
-              <summary>Type coordinates or paste GeoJSON or KML</summary>
-              <ShapeEntry
-                widthM={plan.widthM}
-                radiusM={plan.radiusM}
-                onArea={(a, sizes) => {
-                  changeArea(a, sizes);
-                  const next = deriveArea({ area: a, widthM: sizes.widthM ?? plan.widthM, radiusM: sizes.radiusM ?? plan.radiusM });
-                  if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
-                }}
+          {panelShown ? (
+            <>
+              <PrintHeader plan={plan} areaSqMi={area.check?.areaSqMi ?? null} window={flightTimes} timeZone={timeZone} printed={printed} />
+              <PanelSection title="Flight area" id="area" screenOnly>
+                <PlaceSearch onPick={(p) => map?.flyTo([p.lon, p.lat], zoomFor(p))} />
+                <DrawTools
+                  state={draw.state}
+                  tool={draw.tool}
+                  area={plan.area}
+                  unit={plan.unit}
+                  widthM={plan.widthM}
+                  radiusM={plan.radiusM}
+                  onPrepare={() => map?.draw.prepare()}
+                  onStart={(t) => map?.draw.start(t)}
+                  onEdit={() => map?.draw.edit()}
+                  onCancel={() => map?.draw.cancel()}
+                  onDelete={() => map?.draw.clear()}
+                  onWidth={(m) => update({ widthM: m })}
+                  onRadius={(m) => update({ radiusM: m })}
+                  canUndo={history.canUndo}
+                  canRedo={history.canRedo}
+                  onUndo={undo}
+                  onRedo={redo}
+                />
+                <LimitsStatus check={area.check} shapeError={area.shapeError} />
+                <details className="disclosure">
+                  <summary>Type coordinates or paste GeoJSON or KML</summary>
+                  <ShapeEntry
+                    widthM={plan.widthM}
+                    radiusM={plan.radiusM}
+                    onArea={(a, sizes) => {
+                      changeArea(a, sizes);
+                      const next = deriveArea({ area: a, widthM: sizes.widthM ?? plan.widthM, radiusM: sizes.radiusM ?? plan.radiusM });
+                      if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
+                    }}
+                  />
+                </details>
+                <ExportArea shape={exported.shape} boundary={area.boundary} details={exported.details} />
+              </PanelSection>
+              <PanelSection title="Flight" id="flight" screenOnly>
+                <FlightForm plan={plan} timeZone={timeZone} onChange={update} />
+              </PanelSection>
+              <RoutePanel
+                drawnLine={plan.area?.kind === 'path' ? plan.area.line : null}
+                altitude={plan.maxAltitude}
+                unit={plan.unit}
+                onAltitude={(v) => update({ maxAltitude: v })}
+                pathWidthM={plan.widthM}
+                window={flightTimes}
+                blockedText={account}
+                onPickPoint={pickPoint}
+                onShow={setRouteShapes}
+                onAccept={(line) => stepArea(() => changeArea({ kind: 'path', line }))}
               />
-            </details>
-            <ExportArea shape={exported.shape} boundary={area.boundary} details={exported.details} />
-          </PanelSection>
-          <PanelSection title="Flight" id="flight" screenOnly>
-            <FlightForm plan={plan} timeZone={timeZone} onChange={update} />
-          </PanelSection>
-          <RoutePanel
-            drawnLine={plan.area?.kind === 'path' ? plan.area.line : null}
-            altitude={plan.maxAltitude}
-            unit={plan.unit}
-            onAltitude={(v) => update({ maxAltitude: v })}
-            pathWidthM={plan.widthM}
-            window={flightTimes}
-            blockedText={account}
-            onPickPoint={pickPoint}
-            onShow={setRouteShapes}
-            onAccept={(line) => stepArea(() => changeArea({ kind: 'path', line }))}
-          />
-          <BriefingPanel
-            input={briefing.input}
-            blocked={block}
-            timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onResult={setResult} />
-          <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={timeZone} onHighlight={setHighlight} />
-          <TerrainProfile line={plan.area?.kind === 'path' ? plan.area.line : null} altitudeFtAgl={briefing.input?.maxAltitude ?? null} blockedText={account} />
-          <GroundRiskPanel boundary={area.boundary} blockedText={groundBlocked} onHexes={setGroundHexes} />
-          <ConflictsPanel boundary={area.boundary} window={flightTimes} blockedText={extrasBlocked} onOutlines={setConflictOutlines} />
-          <PanelSection title="Operation" id="operation" screenOnly>
-            <CreateOperationForm
-              base={base}
-              blocked={createBlocked}
-              defaultName={`Flight ${plan.start ? plan.start.slice(0, 10) : ''}`.trim()}
-              laancAvailable={authType === 'AUTHORIZATION_TYPE_LAANC'}
-              license={plan.flightType === 'part107' ? 'LICENSE_PART_107' : 'LICENSE_SECTION_44809'}
-              contact={{ firstName, lastName: rest.join(' '), emailAddress: user?.email ?? '' }}
-              onCreated={(id) => navigate(`/operations/${id}`)}
-            />
-          </PanelSection>
+              <BriefingPanel
+                input={briefing.input}
+                blocked={block}
+                timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onResult={setResult} />
+              <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={timeZone} onHighlight={setHighlight} />
+              <TerrainProfile line={plan.area?.kind === 'path' ? plan.area.line : null} altitudeFtAgl={briefing.input?.maxAltitude ?? null} blockedText={account} />
+              <GroundRiskPanel boundary={area.boundary} blockedText={groundBlocked} onHexes={setGroundHexes} />
+              <ConflictsPanel boundary={area.boundary} window={flightTimes} blockedText={extrasBlocked} onOutlines={setConflictOutlines} />
+              <PanelSection title="Operation" id="operation" screenOnly>
+                <CreateOperationForm
+                  base={base}
+                  blocked={createBlocked}
+                  defaultName={`Flight ${plan.start ? plan.start.slice(0, 10) : ''}`.trim()}
+                  laancAvailable={authType === 'AUTHORIZATION_TYPE_LAANC'}
+                  license={plan.flightType === 'part107' ? 'LICENSE_PART_107' : 'LICENSE_SECTION_44809'}
+                  contact={{ firstName, lastName: rest.join(' '), emailAddress: user?.email ?? '' }}
+                  onCreated={(id) => navigate(`/operations/${id}`)}
+                />
+              </PanelSection>
+            </>
+          ) : (
+            <p className="muted panel-loading">Loading the plan…</p>
+          )}
         </div>
       </aside>
     </main>
