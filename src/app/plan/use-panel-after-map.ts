@@ -6,7 +6,8 @@
  */
 import { startTransition, useCallback, useEffect, useState } from 'react';
 
-export const PANEL_WAIT_MS = 8000;
+/** A pilot does not wait longer than this for the plan's form while slow tiles keep the map from its idle. */
+export const PANEL_WAIT_MS = 3000;
 
 export function usePanelAfterMap(): [shown: boolean, show: () => void] {
   const [shown, setShown] = useState(false);
