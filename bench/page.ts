@@ -15,6 +15,7 @@
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { MALLOC_ENV } from '../server/memory-policy';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,6 +134,8 @@ export async function benchPage(): Promise<string[]> {
     const entry = built ? ['dist/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
     const env = {
       ...process.env,
+      // As npm start runs it (docs/perf.md, "Resident memory").
+      ...MALLOC_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(tmp, 'data'),
