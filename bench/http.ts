@@ -38,6 +38,9 @@ async function settledRssMb(pid: number): Promise<number> {
   return readings[readings.length - 1]!;
 }
 
+/** Warm starts timed; their median is the first-answer figure. */
+const WARM_STARTS = 3;
+
 const HELLO = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); s.end('hello'); }).listen(Number(process.argv[1]), '127.0.0.1');`;
 
 interface Scenario {
@@ -140,11 +143,24 @@ export async function benchHttp(): Promise<string[]> {
     await waitFor(`${base}/v1/status`, 240_000);
     service.kill('SIGTERM');
     await new Promise((r) => service.once('exit', r));
-    const t0 = performance.now();
-    const warm = spawn(entry[0], [...entry[1]], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    children.push(warm);
-    await waitFor(`${base}/v1/status`, 120_000);
-    const firstAnswerMs = performance.now() - t0;
+    // Three warm starts, polled every 20 ms (200 ms polls added up to 0.2 s to a start of ~1.4 s); the
+    // median is the figure, the last start stays up for the loads.
+    const starts: number[] = [];
+    let warm!: ChildProcess;
+    for (let k = 0; k < WARM_STARTS; k++) {
+      if (k > 0) {
+        warm.kill('SIGTERM');
+        await new Promise((r) => warm.once('exit', r));
+      }
+      const t0 = performance.now();
+      warm = spawn(entry[0], [...entry[1]], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      children.push(warm);
+      await waitFor(`${base}/v1/status`, 120_000, 20);
+      starts.push(performance.now() - t0);
+      // Ready (the store open too) before the next stop: a stop while the store opens waits for it anyway.
+      await waitFor(`${base}/readyz`, 120_000);
+    }
+    const firstAnswerMs = [...starts].sort((a, b) => a - b)[Math.floor(starts.length / 2)]!;
     await waitFor(`${base}/v1/status`, 1_000);
     await new Promise((r) => setTimeout(r, 3_000));
     const rssWarm = await settledRssMb(warm.pid!);
@@ -191,7 +207,7 @@ export async function benchHttp(): Promise<string[]> {
       out.push(row([s.name, r.rps.toFixed(0), (r.rps / baseline.rps).toFixed(3), r.p99.toFixed(1), `${r.errors}/${r.non2xx}`]));
     }
     const rssLoaded = rssMb(warm.pid!);
-    out.push(`Service memory (resident): ${rssWarm.toFixed(0)} MB after a warm start, ${rssLoaded.toFixed(0)} MB after the load; first answer ${firstAnswerMs.toFixed(0)} ms after a warm start`);
+    out.push(`Service memory (resident): ${rssWarm.toFixed(0)} MB after a warm start, ${rssLoaded.toFixed(0)} MB after the load; first answer ${firstAnswerMs.toFixed(0)} ms after a warm start (median of ${starts.map((t) => t.toFixed(0)).join(', ')} ms)`);
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

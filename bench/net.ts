@@ -13,11 +13,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Resolves once `url` answers 2xx; throws after timeoutMs. */
-export async function waitFor(url: string, timeoutMs: number): Promise<void> {
+export async function waitFor(url: string, timeoutMs: number, pollMs = 200): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (await fetch(url).then((r) => r.ok, () => false)) return;
     if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 }
