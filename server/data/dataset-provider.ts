@@ -22,7 +22,8 @@ export class DatasetProvider {
     // Compared before indexing: a poll that finds the same version (most of them) must not build and
     // throw away a whole index, which holds the event loop for seconds.
     if (next.version === this.active.version) return false;
-    const ds = next instanceof Dataset ? next : new Dataset(next);
+    // Compacted in slices, as at start: requests in flight meanwhile wait for one slice, not the whole pass.
+    const ds = next instanceof Dataset ? next : new Dataset(next, { compact: 'in-slices' });
     this.active = ds;
     for (const l of this.listeners) l(ds);
     return true;
