@@ -15,7 +15,15 @@ import { ApiError } from './errors';
 const measured = new WeakMap<object, string>();
 
 export function limitResponseSize<T>(body: T, status: 408 | 422 = 422): T {
-  const json = JSON.stringify(body);
+  return limitResponseText(body, JSON.stringify(body), status);
+}
+
+/**
+ * limitResponseSize for an answer whose JSON text the caller wrote itself (a briefing, from fragments:
+ * server/domain/briefing/answer-json.ts). The text must be JSON.stringify(body): outside production the
+ * app checks that it is (server/app.ts).
+ */
+export function limitResponseText<T>(body: T, json: string, status: 408 | 422 = 422): T {
   if (json.length > MAX_RESPONSE_BYTES) throw responseTooLarge(json.length, status);
   if (typeof body === 'object' && body !== null) measured.set(body, json);
   return body;

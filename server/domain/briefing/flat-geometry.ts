@@ -11,6 +11,7 @@ import Flatbush from 'flatbush';
 import type { Position } from 'geojson';
 import type { BBox } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
+import { hypot } from './hypot';
 
 /** Boundaries with more segments than this get a segment index (a facility-map cell has 4, a circle 64). */
 const INDEXED_SEGMENTS = 64;
@@ -118,13 +119,13 @@ function segmentIndex(f: Flat): Flat['index'] {
 export function boxGapNm(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
   const dx = Math.max(0, a[ai]! - b[bi + 2]!, b[bi]! - a[ai + 2]!) * 60 * cosLat;
   const dy = Math.max(0, a[ai + 1]! - b[bi + 3]!, b[bi + 1]! - a[ai + 3]!) * 60;
-  return Math.hypot(dx, dy) * SLACK;
+  return hypot(dx, dy) * SLACK;
 }
 
 function pointBoxNm(px: number, py: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
   const dx = Math.max(0, b[bi]! - px, px - b[bi + 2]!) * 60 * cosLat;
   const dy = Math.max(0, b[bi + 1]! - py, py - b[bi + 3]!) * 60;
-  return Math.hypot(dx, dy) * SLACK;
+  return hypot(dx, dy) * SLACK;
 }
 
 /** Point (projected) to the segment starting at vertex i of c (degrees, projected here as project() did). */
@@ -134,7 +135,7 @@ function pointSegment(px: number, py: number, c: Float64Array, i: number, k: num
   const dx = bx - ax, dy = by - ay;
   const len2 = dx * dx + dy * dy;
   const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
-  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+  return hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
 
 /** Nearest distance from vertex v of `from` to `to`, or `best` when nothing in `to` is nearer than min(best, limit). */
@@ -142,7 +143,7 @@ function vertexTo(lon: number, lat: number, to: Flat, k: number, limit: number, 
   const px = lon * 60 * k, py = lat * 60;
   const c = to.coords;
   if (to.segments === 0) {
-    for (let j = 0; j < c.length; j += 2) best = Math.min(best, Math.hypot(px - c[j]! * 60 * k, py - c[j + 1]! * 60));
+    for (let j = 0; j < c.length; j += 2) best = Math.min(best, hypot(px - c[j]! * 60 * k, py - c[j + 1]! * 60));
     return best;
   }
   const r = Math.min(best, limit);

@@ -61,6 +61,7 @@ export function briefLocation(dataset: Dataset, lat: number, lon: number, opts: 
   return summarise(assessNoted(dataset, { type: 'Point', coordinates: [lon, lat] }, opts, NEARBY_NM));
 }
 
+export { briefingText } from './answer-json';
 export { advisoriesFor, advisoryType, type AdvisoryCategory, type AdvisoryQuery, type AdvisorySource } from './advisories';
 export { aviationFeatures, DEFAULT_AIRPORT_BUFFER_NM, type AviationOptions, type AviationType } from './aviation';
 export { facilityMapCells, type FacilityMapCell } from './facility-map';

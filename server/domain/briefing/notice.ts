@@ -52,10 +52,18 @@ function toEvents(f: AirspaceFeature, window: FlightWindow): Event[] | undefined
   return list.length ? list : undefined;
 }
 
+/**
+ * A stadium's circle, made once per feature: the same figures every time (circlePolygon is a pure function of
+ * the point and the radius), and one object, so that its JSON text is written once too (answer-json.ts).
+ */
+const circles = new WeakMap<AirspaceFeature, FeatureGeometry>();
+
 /** The boundary a notice shows: a stadium's 3 NM circle, otherwise the feature's own geometry. */
 export function noticeGeometry(f: AirspaceFeature): FeatureGeometry {
-  if (f.layer === 'stadium' && f.geometry.type === 'Point') return circlePolygon(f.geometry.coordinates, reachNm(f));
-  return f.geometry;
+  if (f.layer !== 'stadium' || f.geometry.type !== 'Point') return f.geometry;
+  let c = circles.get(f);
+  if (!c) circles.set(f, (c = circlePolygon(f.geometry.coordinates, reachNm(f))));
+  return c;
 }
 
 const LAYER_NOUN: Record<AirspaceFeature['layer'], string> = {

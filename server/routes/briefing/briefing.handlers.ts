@@ -10,9 +10,9 @@ import type { Budget } from '../../domain/budget';
 import { unprocessable } from '../../http/errors';
 import type { HandlerResult } from '../../http/route';
 import { mainThread } from '../../http/main-thread';
-import { limitResponseSize } from '../../http/response-size';
+import { limitResponseText } from '../../http/response-size';
 import { demSourceFor } from '../../data/dem-source';
-import { briefArea, briefLocation, type BriefingOptions, type GroundProvider } from '../../domain/briefing';
+import { briefArea, briefingText, briefLocation, type BriefingOptions, type GroundProvider } from '../../domain/briefing';
 import { crossesAntimeridian } from '../../domain/geometry/antimeridian';
 
 interface FlightFields {
@@ -32,10 +32,14 @@ export function flightOptions(deps: AppDeps, b: FlightFields, includeGeometry: b
   return { now, start, end, includeGeometry, ...(b.maxAltitude !== undefined ? { maxAltitudeFt: b.maxAltitude } : {}) };
 }
 
-/** The engine runs through the main-thread gate with the request's time budget (server/http/main-thread.ts). */
+/**
+ * The engine runs through the main-thread gate with the request's time budget (server/http/main-thread.ts).
+ * The answer's text is assembled from the geometries' texts kept per dataset (answer-json.ts), not stringified whole.
+ */
 async function answer(deps: AppDeps, run: (ds: ReturnType<AppDeps['datasets']['current']>, budget: Budget) => BriefingResult): Promise<HandlerResult> {
   const ds = deps.datasets.current();
-  return { body: await mainThread.run((budget) => limitResponseSize(run(ds, budget))), headers: { 'X-Dataset-Version': ds.version } };
+  const text = (r: BriefingResult) => limitResponseText(r, briefingText(r));
+  return { body: await mainThread.run((budget) => text(run(ds, budget))), headers: { 'X-Dataset-Version': ds.version } };
 }
 
 type Box = [number, number, number, number];
