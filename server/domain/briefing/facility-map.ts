@@ -30,10 +30,17 @@ export function facilityOf(f: AirspaceFeature): string {
   return f.facility ?? f.ident ?? 'unknown facility';
 }
 
+/** cellFacilities per cell, read once: a briefing near a facility map asks for ~300 cells' twice (a split, a Set, two arrays each). */
+const facilitiesOf = new WeakMap<AirspaceFeature, readonly string[]>();
+
 /** Every facility a cell serves: its own and those the data lists in props.airports (UDDS APT1..5). */
-export function cellFacilities(f: AirspaceFeature): string[] {
+export function cellFacilities(f: AirspaceFeature): readonly string[] {
+  let known = facilitiesOf.get(f);
+  if (known) return known;
   const listed = typeof f.props?.airports === 'string' ? f.props.airports.split(/[,;\s]+/).filter(Boolean) : [];
-  return [...new Set([facilityOf(f), ...listed])];
+  known = Object.freeze([...new Set([facilityOf(f), ...listed])]);
+  facilitiesOf.set(f, known);
+  return known;
 }
 
 /** A cell is served by LAANC unless the data says otherwise (FAA UDDS APTn_LAANC). */
