@@ -138,6 +138,18 @@ describe('briefing answers with the work kept per feature', () => {
   });
 });
 
+describe('what answers share', () => {
+  it('is frozen: one answer cannot change another', () => {
+    const a = briefLocation(ds, 47.53, -122.3, { now: NOW, maxAltitudeFt: 200 });
+    const b = briefLocation(ds, 47.53, -122.3, { now: NOW, maxAltitudeFt: 200 });
+    const shared = a.notices!.flatMap((n, i) => [n.provenance, n.contact, n.lowerAltitude, n.upperAltitude, n.schedule].filter((x, j) => x !== undefined && x === [b.notices![i]!.provenance, b.notices![i]!.contact, b.notices![i]!.lowerAltitude, b.notices![i]!.upperAltitude, b.notices![i]!.schedule][j]));
+    expect(shared.length).toBeGreaterThan(10);
+    for (const x of shared) expect(Object.isFrozen(x)).toBe(true);
+    expect(() => a.notices![0]!.provenance!.push({ kind: 'faa', sourceId: 'x', name: 'x' })).toThrow(TypeError);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+});
+
 describe('the answer text', () => {
   it('is JSON.stringify of any notice list, whatever the keys and their order', () => {
     const geometry = fc.oneof(

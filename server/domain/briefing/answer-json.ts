@@ -2,9 +2,11 @@
  * The JSON text of a briefing answer, byte for byte what JSON.stringify gives, assembled from fragments.
  * A notice's geometry is the dataset's own (or its polygons, folded: cells of one facility, sectors of one
  * airspace, a stadium's circle kept per feature), so its text is written once per geometry or polygon and
- * kept in a WeakMap: it goes with the dataset. The rest of each notice (its texts, distance, provenance) is
- * serialised per answer as before. JSON.stringify of the DC area answer's geometry was ~45 % of its CPU in
- * process (docs/perf.md, "Briefings over HTTP, fourth round"). Nothing here caches an answer.
+ * kept in a WeakMap: it goes with the dataset. The notice's parts that depend only on its feature (contact,
+ * altitudes, schedule, provenance) are objects the engine keeps per feature (`keep`), frozen, with their
+ * text written once. The rest (texts, distance) is serialised per answer. JSON.stringify of the DC area
+ * answer was ~45 % of its CPU in process (docs/perf.md, "Briefings over HTTP, fourth round"). Nothing here
+ * caches an answer.
  */
 import type { BriefingResult, Notice } from '../../contract/briefing';
 
@@ -69,8 +71,49 @@ function spliced(o: object, key: string, write: (v: never) => string): string {
   return `${head === '{}' ? '{' : `${head.slice(0, -1)},`}${JSON.stringify(key)}:${write(v as never)}${tail === '{}' ? '}' : `,${tail.slice(1)}`}`;
 }
 
+/**
+ * An object that answers share (the engine keeps it per feature or per dataset): frozen, so that no answer
+ * can change it for the others, and its text written now, once.
+ */
+export function keep<T extends object>(o: T): T {
+  if (!texts.has(o)) {
+    deepFreeze(o);
+    texts.set(o, JSON.stringify(o));
+  }
+  return o;
+}
+
+function deepFreeze(o: object): void {
+  for (const v of Object.values(o)) if (v !== null && typeof v === 'object') deepFreeze(v as object);
+  Object.freeze(o);
+}
+
+/** `"key":` per notice key (a notice has ~18 keys, always the same ones; a few more are allowed, then they are written each time). */
+const keyTexts = new Map<string, string>();
+
+function keyText(k: string): string {
+  let t = keyTexts.get(k);
+  if (t === undefined) {
+    t = `${JSON.stringify(k)}:`;
+    if (keyTexts.size < 64) keyTexts.set(k, t);
+  }
+  return t;
+}
+
+/** JSON.stringify(n), each key in turn: kept objects and geometries from their texts, the rest stringified. */
 export function noticeText(n: Notice): string {
-  return spliced(n, 'geometry', geometryText);
+  let s = '{';
+  const o = n as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    let t: string | undefined;
+    if (v !== null && typeof v === 'object') t = k === 'geometry' ? geometryText(v as { type: string }) : (texts.get(v) ?? JSON.stringify(v));
+    else t = JSON.stringify(v);
+    // JSON.stringify leaves out keys whose value has no text (undefined, functions, symbols).
+    if (t === undefined) continue;
+    s += `${s.length > 1 ? ',' : ''}${keyText(k)}${t}`;
+  }
+  return `${s}}`;
 }
 
 function noticesText(list: Notice[]): string {

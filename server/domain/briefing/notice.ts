@@ -2,9 +2,10 @@
  * Turns a classified feature into a Notice (spec 2.3), filled as far as the data allows: title,
  * a plain description, authority, source, contact, altitudes, geometry, schedule and events.
  */
-import type { Event, Notice, Schedule } from '../../contract/briefing';
-import type { AirspaceFeature, FeatureGeometry, Schedule as DataSchedule } from '../../data/model';
+import type { Altitude, ContactInformation, Event, Notice, Schedule } from '../../contract/briefing';
+import type { AirspaceFeature, AltitudeLimit, FeatureGeometry, Schedule as DataSchedule } from '../../data/model';
 import { describeLimit, feetAgl, toAltitude } from './altitude';
+import { keep } from './answer-json';
 import { circlePolygon, reachNm, roundNm } from './geometry';
 import { LAYER_DEFAULTS, RULE_DESCRIPTIONS } from './rule-codes';
 import { CLASS_G_OUTCOME, type Outcome } from './rules';
@@ -33,6 +34,48 @@ function compact<T extends object>(o: T): T {
     if (v !== undefined) out[k] = v;
   }
   return out as T;
+}
+
+/** Per dataset schedule, its notice form, kept (answer-json.ts `keep`): it depends on nothing else. */
+const schedules = new WeakMap<DataSchedule, Schedule | undefined>();
+
+function keptSchedule(s: DataSchedule | undefined): Schedule | undefined {
+  if (!s) return undefined;
+  if (schedules.has(s)) return schedules.get(s);
+  const out = toSchedule(s);
+  schedules.set(s, out && keep(out));
+  return out;
+}
+
+/** Per dataset altitude limit, its notice form, kept; and the facility maps' AGL figures by value (0 to 400 ft: few). */
+const altitudes = new WeakMap<AltitudeLimit, Altitude | undefined>();
+const feetAglKept = new Map<number, Altitude>();
+
+function keptAltitude(limit: AltitudeLimit | undefined): Altitude | undefined {
+  if (!limit) return undefined;
+  if (altitudes.has(limit)) return altitudes.get(limit);
+  const out = toAltitude(limit);
+  altitudes.set(limit, out && keep(out));
+  return out;
+}
+
+function keptFeetAgl(value: number): Altitude {
+  let a = feetAglKept.get(value);
+  if (!a) {
+    a = feetAgl(value);
+    if (feetAglKept.size >= 1000) return a;
+    feetAglKept.set(value, keep(a));
+  }
+  return a;
+}
+
+/** A feature's own contact, copied without its undefined fields once per feature (the layers' defaults are kept too). */
+const contacts = new WeakMap<object, ContactInformation>();
+
+function keptContact(c: ContactInformation): ContactInformation {
+  let out = contacts.get(c);
+  if (!out) contacts.set(c, (out = keep(compact({ ...c }))));
+  return out;
 }
 
 export function toSchedule(s: DataSchedule | undefined): Schedule | undefined {
@@ -155,11 +198,11 @@ export interface BuildInput {
 
 export function buildNotice({ feature: f, outcome, distanceNm, ctx, ...over }: BuildInput): Notice {
   const d = LAYER_DEFAULTS[f.layer];
-  let upper = toAltitude(f.upper);
-  let lower = toAltitude(f.lower);
+  let upper = keptAltitude(f.upper);
+  let lower = keptAltitude(f.lower);
   if (f.layer === 'uasfm' && typeof f.ceilingFt === 'number') {
-    lower = feetAgl(0);
-    upper = feetAgl(f.ceilingFt);
+    lower = keptFeetAgl(0);
+    upper = keptFeetAgl(f.ceilingFt);
   }
   return compact({
     dataSource: outcome.dataSource,
@@ -173,11 +216,11 @@ export function buildNotice({ feature: f, outcome, distanceNm, ctx, ...over }: B
     ruleDescription: RULE_DESCRIPTIONS[outcome.ruleCode],
     authority: f.authority ?? d.authority,
     sourceUrl: f.sourceUrl ?? d.sourceUrl,
-    contact: f.contact ? compact({ ...f.contact }) : d.contact,
+    contact: f.contact ? keptContact(f.contact) : d.contact && keep(d.contact),
     lowerAltitude: lower,
     upperAltitude: upper,
     geometry: ctx.includeGeometry ? (over.geometry ?? noticeGeometry(f)) : undefined,
-    schedule: toSchedule(f.schedule),
+    schedule: keptSchedule(f.schedule),
     events: toEvents(f, ctx.window),
   }) as Notice;
 }

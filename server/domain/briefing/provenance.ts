@@ -4,6 +4,7 @@
  */
 import type { DataProvenance } from '../../contract/briefing';
 import type { Dataset } from '../../data/dataset';
+import { keep } from './answer-json';
 import { effectiveDateStated, sourceKind, type AirspaceFeature, type DatasetSource } from '../../data/model';
 
 type Sources = Pick<Dataset, 'sources' | 'kind'>;
@@ -25,13 +26,30 @@ function one(dataset: Sources, id: string): DataProvenance {
   };
 }
 
-/** The sources behind some features, the first feature's first, each once. */
+/**
+ * Per dataset, the provenance of each list of sources asked for (a few dozen lists: the sources are few),
+ * kept and frozen (answer-json.ts `keep`): every notice on the same sources shares one list and its text.
+ */
+const kept = new WeakMap<Sources, Map<string, DataProvenance[]>>();
+/** Lists kept per dataset at most; past it (never seen: a dataset has tens of sources) lists are made per call. */
+const MAX_KEPT = 1000;
+
+/** The sources behind some features, the first feature's first, each once (a shared, frozen list). */
 export function provenanceOf(dataset: Sources, features: readonly AirspaceFeature[]): DataProvenance[] {
-  const ids: string[] = [];
+  const ids = new Set<string>();
   for (const f of features) {
-    ids.push(f.sourceId);
+    ids.add(f.sourceId);
     // A real stadium carries events the sandbox generated for it.
-    if (typeof f.props?.eventsSourceId === 'string') ids.push(f.props.eventsSourceId);
+    if (typeof f.props?.eventsSourceId === 'string') ids.add(f.props.eventsSourceId);
   }
-  return [...new Set(ids)].map((id) => one(dataset, id));
+  let byIds = kept.get(dataset);
+  if (!byIds) kept.set(dataset, (byIds = new Map()));
+  const key = [...ids].join('\n');
+  let list = byIds.get(key);
+  if (!list) {
+    list = [...ids].map((id) => one(dataset, id));
+    if (byIds.size >= MAX_KEPT) return list;
+    byIds.set(key, keep(list));
+  }
+  return list;
 }
