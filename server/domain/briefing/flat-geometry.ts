@@ -61,8 +61,13 @@ export function flat(g: FeatureGeometry): Flat {
   // A briefing's input is asked for once per candidate feature (hundreds of times) and is the last geometry
   // flattened (the dataset's were built earlier): one compare instead of a WeakMap lookup.
   if (last?.g === g) return last.f;
-  let f = flats.get(g);
-  if (f) return f;
+  // The building is a function of its own: its closure's variables made this lookup allocate a context
+  // on every call (~80 bytes, hundreds of times per briefing).
+  const f = flats.get(g) ?? build(g);
+  return f;
+}
+
+function build(g: FeatureGeometry): Flat {
   const ls = lines(g);
   let n = 0;
   for (const l of ls) n += l.length;
@@ -92,7 +97,7 @@ export function flat(g: FeatureGeometry): Flat {
     if (no > bbox[3]) bbox[3] = no;
   });
   rings[ls.length] = v;
-  f = { coords, rings, ringBoxes, bbox, segments, polygons: polygonStarts(g) };
+  const f = { coords, rings, ringBoxes, bbox, segments, polygons: polygonStarts(g) };
   flats.set(g, f);
   return (last = { g, f }).f;
 }
@@ -173,8 +178,8 @@ function towards(from: Flat, to: Flat, k: number, limit: number, best: number): 
     // Vertices near `to` are ends of segments whose boxes come near to's box.
     const r = Math.min(best, limit);
     const dLat = r / 60 / SLACK + 1e-12, dLon = r / (60 * k) / SLACK + 1e-12;
-    const [w, s, e, n] = to.bbox;
-    for (const seg of idx.tree.search(w - dLon, s - dLat, e + dLon, n + dLat)) {
+    const b = to.bbox;
+    for (const seg of idx.tree.search(b[0] - dLon, b[1] - dLat, b[2] + dLon, b[3] + dLat)) {
       for (let v = idx.segStart[seg]!; v <= idx.segStart[seg]! + 1; v++) {
         if (pointBoxNm(c[2 * v]!, c[2 * v + 1]!, to.bbox, 0, k) > Math.min(best, limit)) continue;
         best = vertexTo(c[2 * v]!, c[2 * v + 1]!, to, k, limit, best);
