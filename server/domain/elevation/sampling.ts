@@ -5,6 +5,7 @@
 import { along, booleanPointInPolygon, length } from '@turf/turf';
 import type { LineString, Polygon, Position } from 'geojson';
 import { crossesAntimeridian, unwrapPolygon, wrapLongitude } from '../geometry/antimeridian';
+import type { Budget } from '../budget';
 
 export interface LineSample {
   distanceM: number;
@@ -44,9 +45,9 @@ function planarAreaDeg(poly: Polygon): number {
  * About `samples` grid points inside the polygon (cell centres of a square grid in degrees), plus the
  * vertices of the outer ring (at most `samples` of them).
  */
-export function samplePolygon(sent: Polygon, samples: number): Position[] {
+export function samplePolygon(sent: Polygon, samples: number, budget?: Budget): Position[] {
   // A polygon across 180° is sampled on continuous longitudes, and its points brought back to -180..180.
-  if (crossesAntimeridian(sent)) return samplePolygon({ type: 'Polygon', coordinates: unwrapPolygon(sent.coordinates) }, samples).map(([x, y]) => [wrapLongitude(x!), y!]);
+  if (crossesAntimeridian(sent)) return samplePolygon({ type: 'Polygon', coordinates: unwrapPolygon(sent.coordinates) }, samples, budget).map(([x, y]) => [wrapLongitude(x!), y!]);
   const poly = sent;
   const outer = poly.coordinates[0]!;
   let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
@@ -60,6 +61,8 @@ export function samplePolygon(sent: Polygon, samples: number): Position[] {
   const out: Position[] = vertices.filter((_, i) => i % stride === 0).map((p) => [p[0]!, p[1]!]);
   if (!(step > 0)) return out;
   for (let y = s + step / 2; y < n; y += step) {
+    // A row of a 5,000-sample grid in a 2,000-vertex ring is about 150,000 edge tests: checked per row.
+    budget?.check();
     for (let x = w + step / 2; x < e; x += step) {
       if (booleanPointInPolygon([x, y], poly)) out.push([x, y]);
     }
