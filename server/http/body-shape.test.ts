@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../test/helpers/service';
-import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './body-shape';
+import { jsonShapeProblem, MAX_FORM_FIELDS, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './body-shape';
 import { MAX_ISSUES_LISTED } from './validate';
 
 const nested = (depth: number): unknown => JSON.parse('['.repeat(depth - 1) + '{}' + ']'.repeat(depth - 1));
@@ -69,5 +69,17 @@ describe('hostile body shapes through the app', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { details: unknown[] };
     expect(body.details).toHaveLength(MAX_ISSUES_LISTED);
+  });
+
+  it('a form body with more fields than MAX_FORM_FIELDS: 400 max_fields before it is parsed (90,000 fields took 470 ms to parse)', async () => {
+    const form = (n: number) => ['grant_type=client_credentials', 'client_id=sandbox-client', 'client_secret=sandbox-secret', ...Array.from({ length: n - 3 }, (_, i) => `k${i}=v`)].join('&');
+    const token = (raw: string) => svc.call('POST', '/v1/oauth/token', { raw, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const many = await token(form(90_000));
+    expect(many.status).toBe(400);
+    expect(JSON.stringify(await many.json())).toContain('max_fields');
+    const over = await token(form(MAX_FORM_FIELDS + 1));
+    expect(JSON.stringify(await over.json())).toContain('max_fields');
+    const within = await token(form(MAX_FORM_FIELDS));
+    expect(JSON.stringify(await within.json())).not.toContain('max_fields');
   });
 });

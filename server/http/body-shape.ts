@@ -44,3 +44,19 @@ export function checkJsonShape(value: unknown, where = 'body'): void {
   if (!problem) return;
   throw new ApiError(400, `${where}: the request body ${problem.message}`, [{ field: where, rule: problem.rule, message: `the request body ${problem.message}` }]);
 }
+
+/**
+ * Most fields of a form body (application/x-www-form-urlencoded: the token endpoint's, which has at most
+ * five). Counted on the text, before URLSearchParams: parsing 90,000 fields (800 KB) took 470 ms of event
+ * loop on its own.
+ */
+export const MAX_FORM_FIELDS = 100;
+
+/** Throws 400 naming `body` when a form body has more than MAX_FORM_FIELDS fields. */
+export function checkFormFields(text: string, where = 'body'): void {
+  let fields = text.length > 0 ? 1 : 0;
+  for (let i = text.indexOf('&'); i !== -1 && fields <= MAX_FORM_FIELDS; i = text.indexOf('&', i + 1)) fields++;
+  if (fields <= MAX_FORM_FIELDS) return;
+  const message = `the request body has more than ${MAX_FORM_FIELDS} form fields`;
+  throw new ApiError(400, `${where}: ${message}`, [{ field: where, rule: 'max_fields', message }]);
+}
