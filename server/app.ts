@@ -15,6 +15,7 @@ import { rateLimitsFor } from './http/rate-limit';
 import { honoPath, type RouteSpec } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { measuredJson } from './http/response-size';
+import { checkFormFields, checkJsonShape } from './http/body-shape';
 import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
@@ -133,7 +134,9 @@ async function readBody(c: Context, r: RouteSpec): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   const accepts = r.bodyTypes ?? ['json'];
   if (accepts.includes('form') && type.startsWith('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const text = await c.req.text();
+    checkFormFields(text);
+    return Object.fromEntries(new URLSearchParams(text));
   }
   if (accepts.includes('json') && ((type === '' && !r.requireContentType) || type.startsWith('application/json'))) {
     const text = await c.req.text();
@@ -141,11 +144,14 @@ async function readBody(c: Context, r: RouteSpec): Promise<unknown> {
       if (r.bodyOptional) return {};
       throw new ApiError(400, 'The request body is empty; a JSON object is expected');
     }
+    let parsed: unknown;
     try {
-      return JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw new ApiError(400, 'The request body is not valid JSON');
     }
+    checkJsonShape(parsed);
+    return parsed;
   }
   throw new ApiError(415, `Content-Type must be ${accepts.map((a) => (a === 'json' ? 'application/json' : 'application/x-www-form-urlencoded')).join(' or ')}`);
 }

@@ -6,6 +6,9 @@
 import type { z } from 'zod';
 import { ApiError } from './errors';
 
+/** Most issues listed in an error's `details` (the message names the first five). */
+export const MAX_ISSUES_LISTED = 20;
+
 export function describeIssues(issues: readonly z.core.$ZodIssue[], where: string): string {
   return issues
     .slice(0, 5)
@@ -28,7 +31,8 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: str
   const issues = r.error.issues;
   // Any wrong type makes the request malformed (400); only well-typed requests with bad values are 422.
   const status = issues.some(isTypeIssue) ? 400 : invalidStatus;
-  const details = issues.map((i) => ({ field: [where, ...i.path.map(String)].join('.'), rule: i.code, message: i.message }));
+  // Listed up to a bound: one issue per element of a long wrong-typed array made a 61 MB answer.
+  const details = issues.slice(0, MAX_ISSUES_LISTED).map((i) => ({ field: [where, ...i.path.map(String)].join('.'), rule: i.code, message: i.message }));
   throw new ApiError(status, describeIssues(issues, where), details);
 }
 

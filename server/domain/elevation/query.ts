@@ -7,6 +7,7 @@ import type { LineString, Polygon, Position } from 'geojson';
 import type { Dataset } from '../../data/dataset';
 import { airportModelOf, airportModelSource, NO_COVERAGE_SOURCE } from './airport-model';
 import { lineLengthKm, sampleLine, samplePolygon } from './sampling';
+import type { Budget } from '../budget';
 
 export interface PointElevation {
   longitude: number;
@@ -30,8 +31,11 @@ function resolve(ds: Dataset, lon: number, lat: number, dem: DemValue | undefine
 }
 
 /** `dem[i]` is the DEM's answer at `positions[i]` (undefined: no DEM covers it). */
-export function elevationsAt(ds: Dataset, positions: readonly Position[], dem: ReadonlyArray<DemValue | undefined> = []): PointElevation[] {
-  return positions.map(([lon, lat], i) => resolve(ds, lon!, lat!, dem[i]));
+export function elevationsAt(ds: Dataset, positions: readonly Position[], dem: ReadonlyArray<DemValue | undefined> = [], budget?: Budget): PointElevation[] {
+  return positions.map(([lon, lat], i) => {
+    budget?.check();
+    return resolve(ds, lon!, lat!, dem[i]);
+  });
 }
 
 /** The sources that answered, in order of first use; no-coverage only when nothing did. */
@@ -51,9 +55,9 @@ export function profilePositions(line: LineString, samples: number): Array<[numb
   return sampleLine(line, samples).map((s) => [s.lon, s.lat]);
 }
 
-export function elevationProfile(ds: Dataset, line: LineString, samples: number, dem: ReadonlyArray<DemValue | undefined> = []): Profile {
+export function elevationProfile(ds: Dataset, line: LineString, samples: number, dem: ReadonlyArray<DemValue | undefined> = [], budget?: Budget): Profile {
   const at = sampleLine(line, samples);
-  const points = at.map((s, i) => resolve(ds, s.lon, s.lat, dem[i]));
+  const points = elevationsAt(ds, at.map((s) => [s.lon, s.lat]), dem, budget);
   const profile = at.map((s, i) => ({ distanceM: s.distanceM, longitude: s.lon, latitude: s.lat, elevationFt: points[i]!.elevationFt }));
   return { source: overallSource(points), lengthM: Math.round(lineLengthKm(line) * 10_000) / 10, profile };
 }
@@ -68,12 +72,16 @@ export interface AreaElevation {
 }
 
 /** Where an area is sampled: the caller asks the DEM about these positions first. */
-export function areaPositions(poly: Polygon, samples: number): Array<[number, number]> {
-  return samplePolygon(poly, samples).map(([lon, lat]) => [lon!, lat!]);
+export function areaPositions(poly: Polygon, samples: number, budget?: Budget): Array<[number, number]> {
+  return samplePolygon(poly, samples, budget).map(([lon, lat]) => [lon!, lat!]);
 }
 
-export function elevationOverArea(ds: Dataset, poly: Polygon, samples: number, dem: ReadonlyArray<DemValue | undefined> = []): AreaElevation {
-  const points = areaPositions(poly, samples).map(([lon, lat], i) => resolve(ds, lon, lat, dem[i]));
+/**
+ * `at.positions`: areaPositions(poly, samples) when the caller has them already (it asked the DEM about
+ * them): sampling a 2,000-vertex ring is the costly part, and was done twice.
+ */
+export function elevationOverArea(ds: Dataset, poly: Polygon, samples: number, dem: ReadonlyArray<DemValue | undefined> = [], at: { positions?: ReadonlyArray<[number, number]>; budget?: Budget } = {}): AreaElevation {
+  const points = elevationsAt(ds, at.positions ?? areaPositions(poly, samples, at.budget), dem, at.budget);
   const covered = points.map((p) => p.elevationFt).filter((v): v is number => v !== null);
   const sum = covered.reduce((a, v) => a + v, 0);
   return {

@@ -6,7 +6,7 @@
 import type { Place } from '../../contract/places';
 import { cityTable, type CityRecord, type CityRecords } from './city-table';
 import { nameKeys } from './normalize';
-import { TIER, type Candidate, type Tier } from './rank';
+import { compareRanked, selectBest, TIER, type Candidate, type Tier } from './rank';
 
 export type { CityRecord } from './city-table';
 
@@ -41,8 +41,11 @@ export class CityIndex {
     return this.cities.length;
   }
 
-  /** Cities with a key starting with `q` (normalized), each once with its best tier. */
-  match(q: string): Candidate[] {
+  /**
+   * The `limit` best cities (compareRanked) with a key starting with `q` (normalized), each once with its
+   * best tier. Only the winners become Places: a one-letter query matches over 10,000 cities.
+   */
+  match(q: string, limit: number): Candidate[] {
     if (!q) return [];
     const best = new Map<number, Tier>();
     for (let i = this.lowerBound(q); i < this.keys.length && this.keys[i]!.startsWith(q); i++) {
@@ -51,10 +54,13 @@ export class CityIndex {
       const seen = best.get(city);
       if (seen === undefined || tier < seen) best.set(city, tier);
     }
-    return [...best].map(([city, tier]) => {
-      const c = this.cities.at(city)!;
-      return { place: placeOf(c), tier, weight: c.population };
-    });
+    const ranked = (function* (cities: CityRecords) {
+      for (const [city, tier] of best) {
+        const c = cities.at(city)!;
+        yield { tier, weight: c.population, country: c.country, name: c.name, record: c };
+      }
+    })(this.cities);
+    return selectBest(ranked, limit, compareRanked).map(({ tier, weight, record }) => ({ place: placeOf(record), tier, weight }));
   }
 
   private lowerBound(q: string): number {

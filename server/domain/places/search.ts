@@ -4,11 +4,11 @@ import type { Dataset } from '../../data/dataset';
 import { matchAirports } from './airports';
 import type { CityIndex } from './cities';
 import { normalize } from './normalize';
-import { compareCandidates } from './rank';
+import { compareCandidates, selectBest } from './rank';
 
 export function searchPlaces(ds: Dataset, cities: CityIndex, raw: string, limit: number): Place[] {
   const q = raw.trim();
-  const candidates = [...matchAirports(ds, q), ...cities.match(normalize(q))];
-  candidates.sort(compareCandidates);
-  return candidates.slice(0, limit).map((c) => c.place);
+  // Airports first, as before: on a full tie the earlier candidate stays ahead (a stable sort's order).
+  const candidates = [...matchAirports(ds, q), ...cities.match(normalize(q), limit)];
+  return selectBest(candidates, limit, compareCandidates).map((c) => c.place);
 }

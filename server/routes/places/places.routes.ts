@@ -18,7 +18,7 @@ export const placeRoutes = [
     tags: ['Places'],
     access: ['briefing:area:read', 'briefing:location:read'],
     query: PlacesQuerySchema,
-    responses: { 200: { description: 'Places, best match first', schema: PlacesResponseSchema }, 400: err('Missing q or a wrong type'), 401: err('No or bad token'), 403: err('The token lacks the scope'), 422: err('q empty or over 100 characters, or limit outside 1..20') },
-    handler: ({ deps, query }) => ({ body: searchPlacesHandler(deps, query) }),
+    responses: { 200: { description: 'Places, best match first', schema: PlacesResponseSchema }, 400: err('Missing q or a wrong type'), 401: err('No or bad token'), 403: err('The token lacks the scope'), 422: err('q empty or over 100 characters, or limit outside 1..20'), 503: err('Too many heavy requests waiting (Retry-After)') },
+    handler: async ({ deps, query }) => ({ body: await searchPlacesHandler(deps, query) }),
   }),
 ];

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import type { PlacesResponse } from '../../contract/places';
 import { placesDataset } from '../../domain/places/fixtures';
+import { mainThread } from '../../http/main-thread';
+import { heavyConfig, useHeavyConfig } from '../../workers/heavy-config';
+import { searchPlacesHandler } from './places.handlers';
 
 let svc: TestService;
 let token: string;
@@ -58,5 +61,23 @@ describe('GET /v1/places', () => {
     expect((await get('q=BFI', null)).status).toBe(401);
     expect((await get('q=BFI', await svc.clientToken('operation:read'))).status).toBe(403);
     expect((await get('q=BFI', await svc.clientToken('briefing:location:read'))).status).toBe(200);
+  });
+
+  it('runs through the main-thread gate: between heavy runs, and 503 with Retry-After when its queue is full', async () => {
+    useHeavyConfig({ ...heavyConfig({}), mainThreadQueue: 2 });
+    try {
+      const order: string[] = [];
+      // Queued synchronously: the gate's first job runs, two wait, the queue is full.
+      const heavy = [0, 1, 2].map((i) => mainThread.run(() => order.push(`heavy ${i}`)));
+      const refused = searchPlacesHandler(svc.deps, { q: 'sea', limit: 8 });
+      await expect(refused).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
+      await Promise.all(heavy);
+      const first = mainThread.run(() => order.push('heavy 3'));
+      const search = searchPlacesHandler(svc.deps, { q: 'sea', limit: 8 }).then((r) => order.push(r.places.length > 0 ? 'search' : 'no places'));
+      await Promise.all([first, search]);
+      expect(order).toEqual(['heavy 0', 'heavy 1', 'heavy 2', 'heavy 3', 'search']);
+    } finally {
+      useHeavyConfig(heavyConfig({}));
+    }
   });
 });
