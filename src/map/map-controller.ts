@@ -82,6 +82,7 @@ export class MapController {
       canvasContextAttributes: { preserveDrawingBuffer: options.preserveDrawingBuffer ?? false },
       locale: { 'GeolocateControl.FindMyLocation': 'Locate me', 'GeolocateControl.LocationNotAvailable': 'Your location is not available' },
     });
+    collapseAttribution(container);
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.addLocateControl();
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'nautical' }), 'bottom-left');
@@ -98,7 +99,6 @@ export class MapController {
     this.draw = new DrawAdapter(this.map, options.handlers, () => raiseOverlays(this.map));
     this.map.on('load', () => {
       raiseOverlays(this.map);
-      collapseAttribution(container);
     });
     if (options.basemapUrl) void this.setBasemapUrl(options.basemapUrl);
   }
