@@ -115,3 +115,28 @@ test('someone with no operations is led to the plan page', async ({ page }) => {
   await empty.getByRole('link', { name: 'Plan a flight' }).click();
   await expect(page).toHaveURL(/\/plan/);
 });
+
+test('on a phone the list’s map never opens its attribution over the map by itself', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await given.signedIn(page, 'pilot');
+  await createOperation(page.context(), { name: `Phone map ${Date.now().toString(36)} (e2e)`, boundary: PLACES.autoApproval, startInHours: 30, maxAltitude: 100 });
+  // MapLibre opens it when its text first arrives, which may be before or after the map's load:
+  // watch every class the attribution is given from the first moment, not one state at the end.
+  await page.addInitScript(() => {
+    const w = window as unknown as { attributionOpened?: boolean };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target as Element;
+        if (el.classList?.contains('maplibregl-ctrl-attrib') && el.classList.contains('maplibregl-compact-show')) w.attributionOpened = true;
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await page.goto('/operations?e2e=1');
+  await mapReady(page);
+  await expect(page.locator('.maplibregl-ctrl-attrib')).toHaveClass(/maplibregl-compact/);
+  await expect(page.locator('.maplibregl-ctrl-attrib-inner')).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { attributionOpened?: boolean }).attributionOpened ?? false), 'opened by itself').toBe(false);
+  // The (i) button still opens it.
+  await page.locator('.maplibregl-ctrl-attrib-button').click();
+  await expect(page.locator('.maplibregl-ctrl-attrib-inner')).toBeVisible();
+});

@@ -58,6 +58,9 @@ test('a drawn area leaves the map where the pilot put it, every time', async ({ 
   for (let i = 0; i < 2; i++) {
     await when.drawPolygon(page, KBFI_SQUARE);
     await page.waitForTimeout(300);
+    // The click that closes the ring (on its first corner) finishes the shape; it does not also open
+    // the reading popup over the area just drawn.
+    await expect(page.locator('.maplibregl-popup'), `no popup after drawing area ${i + 1}`).toHaveCount(0);
     expect(await page.evaluate(() => window.__skyplan!.map.getZoom()), `zoom after drawing area ${i + 1}`).toBeCloseTo(pilotZoom, 5);
     await page.getByTestId('plan:delete').click();
   }
@@ -98,6 +101,14 @@ for (const [name, viewport] of [
     // Its close button takes it away; drawing does not open it.
     await page.locator('.maplibregl-popup-close-button').click();
     await expect(popup).toHaveCount(0);
+    // Near a side of the map it opens towards the middle: nothing of it is cut off by the map's edge.
+    for (const x of [box.x + 24, box.x + box.width - 24]) {
+      await page.mouse.click(x, box.y + box.height * 0.45);
+      await expect(popup.getByTestId('location:notices')).toBeVisible({ timeout: 20_000 });
+      const side = (await page.locator('.maplibregl-popup').boundingBox())!;
+      expect(side.x, 'popup left').toBeGreaterThanOrEqual(box.x - 1);
+      expect(side.x + side.width, 'popup right').toBeLessThanOrEqual(box.x + box.width + 1);
+    }
   });
 }
 

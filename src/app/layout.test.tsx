@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountKeys } from '../features/account/account-keys';
 import { json, mockFetch } from '../test/fetch-mock';
 import { testQueryClient } from '../test/render';
@@ -14,11 +14,11 @@ const SESSION = {
   expires: '2099-07-02T00:00:00Z',
 };
 
-function renderLayout(status: ReturnType<typeof statusAnswer>, signedIn: boolean) {
+function renderLayout(status: ReturnType<typeof statusAnswer>, signedIn: boolean, page: React.ReactNode = <p>plan</p>) {
   mockFetch((path) => (path === '/v1/status' ? json(status) : json({ statusCode: 404, message: 'none' }, 404)));
   const client = testQueryClient();
   client.setQueryData(accountKeys.me(), signedIn ? SESSION : null);
-  const router = createMemoryRouter([{ path: '/', element: <Layout />, children: [{ path: 'plan', element: <p>plan</p> }] }], { initialEntries: ['/plan'] });
+  const router = createMemoryRouter([{ path: '/', element: <Layout />, children: [{ path: 'plan', element: page }] }], { initialEntries: ['/plan'] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -50,5 +50,17 @@ describe('the shell', () => {
     await screen.findByText('plan');
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('sandbox-label')).toBeNull();
+  });
+
+  it('keeps the navigation when a page’s code cannot be loaded (the service out of reach), and says so in words', async () => {
+    // React logs the caught error; the test expects it.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Unreachable(): never {
+      throw new Error('Unable to preload CSS for http://127.0.0.1:8080/assets/operations-DzNbgwEr.css');
+    }
+    renderLayout(statusAnswer(), true, <Unreachable />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^The page could not be loaded: the service could not be reached/);
+    expect(navLabels()).toEqual(['Plan', 'Operations', 'Review', 'Settings']);
+    logged.mockRestore();
   });
 });

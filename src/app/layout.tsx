@@ -5,6 +5,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { SandboxLabel } from '../features/deployment/sandbox-label';
 import { useSettings } from '../lib/settings';
 import { useApplyTheme } from '../lib/theme';
+import { RouteErrorBoundary } from './route-error';
 import { signInPath } from './sign-in-path';
 
 /** `signedIn`: only shown to someone signed in (or an API client): the page has nothing for anyone else. */
@@ -74,7 +75,10 @@ export function Layout() {
         </div>
       </header>
       <SandboxLabel />
-      <Outlet />
+      {/* Inside the layout: a page that cannot load (the service out of reach) keeps the navigation. */}
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
     </div>
   );
 }

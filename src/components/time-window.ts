@@ -19,7 +19,7 @@ export function formatWindow(startIso: string, endIso: string, timeZone: string)
     const m = /^(.*\d{2}:\d{2})(\s.*)$/.exec(s);
     local = m ? `${m[1]}–${endClock}${m[2]}` : `${s} – ${formatInZone(end, tz)}`;
   }
-  return isUtc(tz) ? local : `${local} (${utcWindow(start, end)})`;
+  return isUtc(tz) ? local : `${local} (${utcWindow(start, end, tz)})`;
 }
 
 /** An instant in the place's zone with UTC beside it: "Sat, Jun 14, 09:00 PDT (16:00 UTC)". */
@@ -35,8 +35,17 @@ export function formatInstant(iso: string, timeZone: string): string {
 const clock = (d: Date) => d.toISOString().slice(11, 16);
 const utcDay = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(d);
 
-function utcWindow(start: Date, end: Date): string {
-  if (start.toISOString().slice(0, 10) === end.toISOString().slice(0, 10)) return `${clock(start)}–${clock(end)} UTC`;
+/**
+ * The window in UTC: its clock times alone when it falls on the local date, with the UTC date when that
+ * is another day ("Wed, Nov 25, 17:00–18:00 PST (Nov 26 01:00–02:00 UTC)": without it the UTC times
+ * read as the 25th's).
+ */
+function utcWindow(start: Date, end: Date, tz: string): string {
+  const utcDate = start.toISOString().slice(0, 10);
+  if (utcDate === end.toISOString().slice(0, 10)) {
+    const onLocalDate = utcDate === utcToZonedLocal(start, tz).slice(0, 10);
+    return `${onLocalDate ? '' : `${utcDay(start)} `}${clock(start)}–${clock(end)} UTC`;
+  }
   return `${utcDay(start)} ${clock(start)} – ${utcDay(end)} ${clock(end)} UTC`;
 }
 

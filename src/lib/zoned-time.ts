@@ -12,18 +12,26 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /**
- * 'YYYY-MM-DDTHH:mm' read in `timeZone` → the UTC instant. In the hour skipped when clocks go
- * forward the time is read with the offset before the change (as most calendars do).
+ * 'YYYY-MM-DDTHH:mm' read in `timeZone` → the UTC instant. A time that occurs twice (clocks go back)
+ * is the first one; a time in the hour skipped when clocks go forward is read with the offset before
+ * the change (as most calendars do): 02:30 on the spring change in Seattle is 03:30 PDT, never the
+ * hour before what the pilot typed.
  */
 export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
   const m = LOCAL.exec(local);
   if (!m) return null;
   const naive = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  // Two passes: the offset at the guess can differ from the offset at the answer near a change.
-  let t = naive - zoneOffsetMinutes(new Date(naive), timeZone) * 60_000;
-  t = naive - zoneOffsetMinutes(new Date(t), timeZone) * 60_000;
-  return new Date(t);
+  // The offsets a day either side: a change of offset near the time lies between them.
+  const before = zoneOffsetMinutes(new Date(naive - DAY_MS), timeZone);
+  const after = zoneOffsetMinutes(new Date(naive + DAY_MS), timeZone);
+  for (const offset of [before, after]) {
+    const t = naive - offset * 60_000;
+    if (zoneOffsetMinutes(new Date(t), timeZone) === offset) return new Date(t);
+  }
+  return new Date(naive - before * 60_000);
 }
+
+const DAY_MS = 86_400_000;
 
 /** The UTC instant as 'YYYY-MM-DDTHH:mm' on the wall clocks of `timeZone` (for datetime-local inputs). */
 export function utcToZonedLocal(instant: Date, timeZone: string): string {

@@ -17,7 +17,10 @@ import { addGroundLayers, GROUND_SOURCE } from './ground-layer';
 import { SOURCE } from './ids';
 import { addOverlays, emptyCollection, overlayData, raiseOverlays, type Overlays } from './overlays';
 import { addRouteLayers, ROUTE_SOURCE, routeData, type RouteShapes } from './route-layer';
+import { popupPlacement } from './popup-placement';
 import './draw.css';
+
+const POPUP_MAX_WIDTH_PX = 320;
 
 // Without this the production build cannot find MapLibre's worker ("Worker failed to load").
 maplibregl.setWorkerUrl(workerUrl);
@@ -65,6 +68,8 @@ export class MapController {
   private route: RouteShapes | null = null;
   /** Set while the route planner waits for a point: the next click goes there, not to onMapClick. */
   private pick: ((lngLat: [number, number]) => void) | null = null;
+  /** Draw's mode when the last click's button went down (null: no press seen). */
+  private modeAtPress: string | null = null;
 
   constructor(container: HTMLElement, private readonly options: MapControllerOptions) {
     this.styleUrl = options.styleUrl;
@@ -77,20 +82,23 @@ export class MapController {
       canvasContextAttributes: { preserveDrawingBuffer: options.preserveDrawingBuffer ?? false },
       locale: { 'GeolocateControl.FindMyLocation': 'Locate me', 'GeolocateControl.LocationNotAvailable': 'Your location is not available' },
     });
+    collapseAttribution(container);
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     this.addLocateControl();
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'nautical' }), 'bottom-left');
     this.map.on('style.load', this.onStyleLoad);
     this.map.on('error', this.onError);
-    // Before draw's own listeners (added when draw loads): while a shape is drawn, the click that
-    // finishes it must not also read the map.
+    // Draw finishes a shape on the button's release, before the map's click: the click that closes
+    // a polygon (or ends an edit) found draw idle and opened the popup over the new shape. The mode
+    // at the press says whether the pilot was drawing.
+    this.map.on('mousedown', this.onPress);
+    this.map.on('touchstart', this.onPress);
     this.map.on('click', this.onClick);
     // Draw adds its layers after ours once it has loaded and connected; then the problem markers and
     // the highlight are lifted above them.
     this.draw = new DrawAdapter(this.map, options.handlers, () => raiseOverlays(this.map));
     this.map.on('load', () => {
       raiseOverlays(this.map);
-      collapseAttribution(container);
     });
     if (options.basemapUrl) void this.setBasemapUrl(options.basemapUrl);
   }
@@ -172,16 +180,12 @@ export class MapController {
     this.popup = null;
     old?.remove();
     if (!p) return;
-    // Below a point in the upper half of the map, above one in the lower half: the content arrives
-    // after the popup is placed, so MapLibre's own choice (made on the loading state) would not fit.
-    const y = this.map.project(p.lngLat).y;
-    const height = this.map.getContainer().clientHeight;
-    const upper = y < height / 2;
-    // On a phone the map is short: the popup scrolls within the room on its side of the point rather
-    // than running past the map's edge (the tip, the content's padding and a margin take ~48 px).
-    p.content.style.maxHeight = `${Math.max(96, Math.round((upper ? height - y : y) - 48))}px`;
+    const at = this.map.project(p.lngLat);
+    const container = this.map.getContainer();
+    const { anchor, maxHeight } = popupPlacement(at.x, at.y, container.clientWidth, container.clientHeight, POPUP_MAX_WIDTH_PX);
+    p.content.style.maxHeight = `${maxHeight}px`;
     p.content.style.overflowY = 'auto';
-    const popup = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: false, closeOnClick: false, anchor: upper ? 'top' : 'bottom', className: 'map-read-popup' })
+    const popup = new maplibregl.Popup({ maxWidth: `${POPUP_MAX_WIDTH_PX}px`, focusAfterOpen: false, closeOnClick: false, anchor, className: 'map-read-popup' })
       .setLngLat(p.lngLat)
       .setDOMContent(p.content);
     popup.on('close', () => {
@@ -293,9 +297,14 @@ export class MapController {
     for (const [id, data] of overlayData(this.overlays, null)) put(id, data);
   };
 
+  private readonly onPress = () => {
+    this.modeAtPress = this.draw.mode();
+  };
+
   private readonly onClick = (e: maplibregl.MapMouseEvent) => {
-    const mode = this.draw.mode();
-    if (mode.startsWith('draw_') || mode === 'direct_select') return;
+    const pressed = this.modeAtPress;
+    this.modeAtPress = null;
+    if (shaping(this.draw.mode()) || (pressed !== null && shaping(pressed))) return;
     // Within -180..180, as the service takes it: past 180° (or on a copy of the world) the map gives 180.01.
     const at: [number, number] = [wrapLongitude(e.lngLat.lng), e.lngLat.lat];
     const pick = this.pick;
@@ -318,3 +327,6 @@ export class MapController {
     this.map.setStyle(fallbackStyle(this.options.fallbackBackground), { transformStyle: carryOver });
   };
 }
+
+/** Draw's modes in which the pilot is drawing or moving corners: a click then is theirs, not a reading. */
+const shaping = (mode: string) => mode.startsWith('draw_') || mode === 'direct_select';

@@ -7,12 +7,16 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { isOwnSource } from './ids';
 
 /**
- * MapLibre opens the compact attribution until the first drag; with the service's long source
- * list it then covers the bottom of the map, where a pilot clicks corners. Start it closed; the
- * (i) button opens it.
+ * MapLibre opens the compact attribution the first time it has text, until the first drag; with the
+ * service's long source list it then covers the map (all of a phone's operations map), where a pilot
+ * clicks corners. It has text once a source with an attribution is used, which may be after the map's
+ * `load` (the operations list's map: its first frame is the whole country), so closing it at `load`
+ * missed it. MapLibre opens it only when it makes it compact itself: marked compact from the start
+ * (right after the map is made), it starts closed; the (i) button opens it.
  */
 export function collapseAttribution(container: HTMLElement): void {
-  const attrib = container.querySelector('.maplibregl-ctrl-attrib.maplibregl-compact-show');
+  const attrib = container.querySelector('.maplibregl-ctrl-attrib');
+  attrib?.classList.add('maplibregl-compact');
   attrib?.classList.remove('maplibregl-compact-show');
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advisoryRequest, bySeverity, type AdvisoryArea } from './advisory-filters';
+import { advisoryRequest, bySeverity, TYPE_TEXT, type AdvisoryArea } from './advisory-filters';
 
 const area: AdvisoryArea = {
   boundary: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] },
@@ -31,5 +31,17 @@ describe('bySeverity', () => {
   it('puts warnings first and sorts by title within a severity', () => {
     const list = [{ severity: 'information', title: 'A' }, { severity: 'caution', title: 'B' }, { severity: 'warning', title: 'Z' }, { severity: 'caution', title: 'A' }, {}];
     expect(list.sort(bySeverity).map((p) => `${p.severity ?? '-'}:${p.title ?? ''}`)).toEqual(['warning:Z', 'caution:A', 'caution:B', 'information:A', '-:']);
+  });
+});
+
+describe('TYPE_TEXT', () => {
+  // Every advisoryType the service sends (server/domain/briefing/advisories.ts, advisoryType): a pilot
+  // in the DC area read "washington_sfra · FAA" and "national_parks · FAA" under two advisories.
+  const SENT = [
+    'controlled_airspace', 'uasfm_ceiling', 'sua', 'washington_frz', 'washington_sfra', 'satr', 'nsufr_pt', 'nsufr_ft', 'stadium', 'tfr',
+    'faa_helipads', 'seaport', 'airports', 'national_parks', 'recreational_flyer_fixed_sites', 'mtr', 'community_advisories', 'notams',
+  ];
+  it.each(SENT)('has words for %s', (code) => {
+    expect(TYPE_TEXT[code]).toMatch(/^[A-Z][A-Za-z ()-]+$/);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pending } from '../../../test/fetch-mock';
@@ -114,5 +114,27 @@ describe('AdvisoriesPanel', () => {
     mockFetch(() => json({ statusCode: 200, message: 'success', data: [] }));
     renderPanel();
     expect((await screen.findByTestId('advisories:error', {}, { timeout: 2000 })).textContent).toMatch(/did not match the contract/);
+  });
+});
+
+describe('AdvisoriesPanel, alike advisories', () => {
+  const OTHER = { type: 'Polygon', coordinates: [[[-122.29, 47.51], [-122.27, 47.51], [-122.27, 47.53], [-122.29, 47.51]]] };
+  const cell = (id: string, geometry: unknown) => ({ type: 'Feature', id, geometry, properties: { advisorySource: 'faa', advisoryType: 'uasfm_ceiling', severity: 'caution', title: 'BFI facility map: 0 ft AGL' } });
+  const MANY = {
+    statusCode: 200,
+    message: 'success',
+    data: { type: 'FeatureCollection', features: [cell('u:1', SQUARE), ANSWER.data.features[0], cell('u:2', OTHER), cell('u:3', SQUARE)] },
+  };
+
+  it('lists advisories that read the same once, says how many areas, shows them all, and still counts each', async () => {
+    mockFetch(() => json(MANY));
+    const { onHighlight } = renderPanel();
+    await screen.findByTestId('advisories:result', {}, { timeout: 2000 });
+    const items = screen.getAllByTestId('advisories:item');
+    // Before: four entries, three of them the same words.
+    expect(items.map((i) => i.querySelector('.advisory-title')!.textContent)).toEqual(['BFI facility map: 0 ft AGL · 3 areas', 'Boeing Field Class D surface area']);
+    expect(screen.getByTestId('advisories:summary').textContent).toBe('4 advisories: 4 caution.');
+    await userEvent.click(within(items[0]!).getByRole('button', { name: 'Show on map' }));
+    expect(onHighlight).toHaveBeenLastCalledWith({ type: 'MultiPolygon', coordinates: [SQUARE.coordinates, OTHER.coordinates, SQUARE.coordinates] });
   });
 });

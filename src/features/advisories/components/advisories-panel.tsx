@@ -8,6 +8,7 @@ import type { Geometry } from '../../../../server/contract/common';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states';
 import { useAreaAdvisories } from '../api/get-area-advisories';
 import { advisoryRequest, bySeverity, DEFAULT_FILTERS, type AdvisoryArea } from '../advisory-filters';
+import { groupAlike } from '../alike';
 import { AdvisoryFiltersForm } from './advisory-filters-form';
 import { AdvisoryItem } from './advisory-item';
 import '../advisories.css';
@@ -26,6 +27,7 @@ export function AdvisoriesPanel({ area, blockedText, timeZone, onHighlight }: Pr
   const body = useMemo(() => (area ? advisoryRequest(area, filters) : null), [area, filters]);
   const query = useAreaAdvisories(blockedText ? null : body);
   const advisories = useMemo(() => (query.data ?? []).map((a, i) => ({ a, key: a.id ?? String(i) })).sort((x, y) => bySeverity(x.a.properties ?? {}, y.a.properties ?? {})), [query.data]);
+  const groups = useMemo(() => groupAlike(advisories), [advisories]);
 
   // A new answer (other filters, another area) has other advisories: take the old one off the map.
   const highlighted = useRef(false);
@@ -36,7 +38,7 @@ export function AdvisoriesPanel({ area, blockedText, timeZone, onHighlight }: Pr
     onHighlight(null);
   }, [query.data, onHighlight]);
 
-  const show = (key: string, geometry: Geometry | undefined) => {
+  const show = (key: string, geometry: Geometry | null) => {
     const next = shownId === key ? null : key;
     setShownId(next);
     highlighted.current = next !== null;
@@ -69,8 +71,8 @@ export function AdvisoriesPanel({ area, blockedText, timeZone, onHighlight }: Pr
           {counts.length > 0 ? `: ${counts.join(', ')}.` : '.'}
         </p>
         <ul className="advisory-list">
-          {advisories.map(({ a, key }) => (
-            <AdvisoryItem key={key} advisory={a} timeZone={timeZone} shown={shownId === key} onShow={() => show(key, a.geometry)} />
+          {groups.map(({ advisory, key, count, geometry }) => (
+            <AdvisoryItem key={key} advisory={advisory} count={count} hasGeometry={geometry !== null} timeZone={timeZone} shown={shownId === key} onShow={() => show(key, geometry)} />
           ))}
         </ul>
       </div>

@@ -5,6 +5,10 @@ import { SEVERITY_TONE, TYPE_TEXT } from '../advisory-filters';
 
 interface Props {
   advisory: AdvisoryFeature;
+  /** How many alike advisories (the same words over other areas) this entry stands for. */
+  count: number;
+  /** Whether any of them has an area to show on the map. */
+  hasGeometry: boolean;
   timeZone: string;
   shown: boolean;
   onShow(): void;
@@ -19,14 +23,17 @@ function when(p: NonNullable<AdvisoryFeature['properties']>, timeZone: string): 
 }
 
 /** One advisory: severity in words, what and whose it is, when it applies, and its message. */
-export function AdvisoryItem({ advisory, timeZone, shown, onShow }: Props) {
+export function AdvisoryItem({ advisory, count, hasGeometry, timeZone, shown, onShow }: Props) {
   const p = advisory.properties ?? {};
   const severity = p.severity ?? 'information';
   const type = p.advisoryType ? (TYPE_TEXT[p.advisoryType] ?? p.advisoryType) : 'Advisory';
   const period = when(p, timeZone);
   return (
     <li className="advisory" data-testid="advisories:item" data-severity={severity} data-type={p.advisoryType}>
-      <p className="advisory-title">{p.title ?? type}</p>
+      <p className="advisory-title">
+        {p.title ?? type}
+        {count > 1 && <span className="small muted" data-testid="advisories:count"> · {count} areas</span>}
+      </p>
       <div className="advisory-row">
         <Pill tone={SEVERITY_TONE[severity] ?? 'neutral'}>{severity}</Pill>
         <span className="small muted advisory-meta">
@@ -34,7 +41,7 @@ export function AdvisoryItem({ advisory, timeZone, shown, onShow }: Props) {
           {p.advisorySource ? ` · ${SOURCE_TEXT[p.advisorySource] ?? p.advisorySource}` : ''}
           {period ? ` · ${period}` : ''}
         </span>
-        {advisory.geometry && (
+        {hasGeometry && (
           <button type="button" className="button button-small button-quiet advisory-show" aria-pressed={shown} onClick={onShow}>
             Show on map
           </button>
