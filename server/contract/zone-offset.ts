@@ -34,3 +34,36 @@ export function wallClockMs(instantMs: number, timeZone: string): number {
 export function zoneOffsetMs(instantMs: number, timeZone: string): number {
   return wallClockMs(instantMs, timeZone) - Math.floor(instantMs / 1000) * 1000;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How a wall-clock time is read where clocks change:
+ * - 'compatible': what a pilot typing a time means (and what calendars and Temporal do): a time that
+ *   occurs twice (clocks go back) is the first one; a time in the hour skipped when clocks go forward is
+ *   read with the offset before the change, so 02:30 on the spring change in Seattle is 03:30 PDT.
+ * - 'earliest' / 'latest': the first / last instant the wall clock could mean; in the skipped hour, the
+ *   readings with the offsets before and after the change. A restriction's window opens at its start's
+ *   earliest reading and closes at its end's latest (docs/briefing-rules.md, "Local times"): a window
+ *   read an hour short would brief an active restriction as over.
+ */
+export type WallReading = 'compatible' | 'earliest' | 'latest';
+
+/**
+ * The UTC instant of a wall-clock time in a zone. `wallMs`: the wall clock's fields read as UTC
+ * (Date.UTC(y, m, d, h, mi)). The offsets a day either side bound any change of offset near the time.
+ */
+export function wallToUtc(wallMs: number, timeZone: string, reading: WallReading): number {
+  const before = zoneOffsetMs(wallMs - DAY_MS, timeZone);
+  const after = zoneOffsetMs(wallMs + DAY_MS, timeZone);
+  if (before === after) return wallMs - before;
+  const a = wallMs - before;
+  const b = wallMs - after;
+  const aValid = zoneOffsetMs(a, timeZone) === before;
+  const bValid = zoneOffsetMs(b, timeZone) === after;
+  if (aValid !== bValid) return aValid ? a : b;
+  // Both valid: the time occurs twice. Neither: it is skipped; `a` reads it with the offset before.
+  if (reading === 'earliest') return Math.min(a, b);
+  if (reading === 'latest') return Math.max(a, b);
+  return aValid ? Math.min(a, b) : a;
+}

@@ -2,7 +2,7 @@
  * Wall-clock times in a named IANA zone without a date library: the pilot types the start in the
  * area's local time (the zone of the place they fly, not of their browser) and the service gets UTC.
  */
-import { zoneOffsetMs } from '../../server/contract/zone-offset';
+import { wallToUtc, zoneOffsetMs } from '../../server/contract/zone-offset';
 
 /** The zone's offset from UTC at `instant`, in minutes (e.g. -420 for PDT). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
@@ -21,17 +21,8 @@ export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
   const m = LOCAL.exec(local);
   if (!m) return null;
   const naive = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  // The offsets a day either side: a change of offset near the time lies between them.
-  const before = zoneOffsetMinutes(new Date(naive - DAY_MS), timeZone);
-  const after = zoneOffsetMinutes(new Date(naive + DAY_MS), timeZone);
-  for (const offset of [before, after]) {
-    const t = naive - offset * 60_000;
-    if (zoneOffsetMinutes(new Date(t), timeZone) === offset) return new Date(t);
-  }
-  return new Date(naive - before * 60_000);
+  return new Date(wallToUtc(naive, timeZone, 'compatible'));
 }
-
-const DAY_MS = 86_400_000;
 
 /** The UTC instant as 'YYYY-MM-DDTHH:mm' on the wall clocks of `timeZone` (for datetime-local inputs). */
 export function utcToZonedLocal(instant: Date, timeZone: string): string {

@@ -1,6 +1,6 @@
 /** Time helpers for schedules: UTC day anchors and local wall-clock times in IANA zones. */
 import tzlookup from '@photostructure/tz-lookup';
-import { zoneOffsetMs } from '../../contract/zone-offset';
+import { wallToUtc, zoneOffsetMs } from '../../contract/zone-offset';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -25,21 +25,15 @@ export function timeZoneAt(lon: number, lat: number): string {
   return tzlookup(lat, lon);
 }
 
-/** Offset of a zone from UTC at an instant, in ms (positive east of Greenwich). */
-const zoneOffset = zoneOffsetMs;
-
 /**
- * The UTC instant of a local wall-clock time on the local calendar day that contains `dayMs`+12 h.
- * Two passes settle daylight-saving transitions.
+ * The UTC instant of a local wall-clock time on the local calendar day that contains `dayMs`+12 h, read
+ * as a person means it (wallToUtc 'compatible': the skipped spring hour forward, a repeated hour's first).
  */
 export function localTime(dayMs: number, hhmm: string, timeZone: string): number {
   const noon = dayMs + 12 * HOUR_MS;
-  const localNoon = new Date(noon + zoneOffset(noon, timeZone));
+  const localNoon = new Date(noon + zoneOffsetMs(noon, timeZone));
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(localNoon.getUTCFullYear(), localNoon.getUTCMonth(), localNoon.getUTCDate(), h, m);
-  let guess = wall - zoneOffset(wall, timeZone);
-  guess = wall - zoneOffset(guess, timeZone);
-  return guess;
+  return wallToUtc(Date.UTC(localNoon.getUTCFullYear(), localNoon.getUTCMonth(), localNoon.getUTCDate(), h, m), timeZone, 'compatible');
 }
 
 /** Day of week (SUN..SAT) of a UTC day anchor. */

@@ -20,6 +20,20 @@ describe('time awareness', () => {
     expect(new Date(jul!.start).toISOString()).toBe('2025-07-04T14:00:00.000Z'); // 07:00 PDT
   });
 
+  it('reads a window at its widest where clocks change: it never ends before the latest its end can mean', () => {
+    // 2026-03-08 in Seattle: 02:00-03:00 is skipped. A window 00:00-02:30 closes at 03:30 PDT (10:30Z),
+    // not at 01:30 PST (09:30Z), so a flight at 03:15 PDT is inside it.
+    const early = { dailyStart: '00:00', dailyEnd: '02:30' };
+    const [spring] = timeOfUseIntervals(early, 'America/Los_Angeles', Date.parse('2026-03-08T10:15:00Z'), Date.parse('2026-03-08T10:20:00Z'));
+    expect(spring && new Date(spring.end).toISOString()).toBe('2026-03-08T10:30:00.000Z');
+    // A window from 02:30 opens at 01:30 PST, the earliest reading.
+    const [late] = timeOfUseIntervals({ dailyStart: '02:30', dailyEnd: '05:00' }, 'America/Los_Angeles', Date.parse('2026-03-08T09:40:00Z'), Date.parse('2026-03-08T09:45:00Z'));
+    expect(late && new Date(late.start).toISOString()).toBe('2026-03-08T09:30:00.000Z');
+    // 2026-11-01: 01:00-02:00 happens twice. A window ending at 01:30 closes at its second occurrence (PST).
+    const [autumn] = timeOfUseIntervals({ dailyStart: '00:00', dailyEnd: '01:30' }, 'America/Los_Angeles', Date.parse('2026-11-01T09:10:00Z'), Date.parse('2026-11-01T09:20:00Z'));
+    expect(autumn && new Date(autumn.end).toISOString()).toBe('2026-11-01T09:30:00.000Z');
+  });
+
   it('handles windows that cross midnight and days of the week', () => {
     const night = { daysActive: ['FRI' as const], dailyStart: '22:00', dailyEnd: '06:00' };
     // Saturday 02:00 in New York belongs to Friday's night window.

@@ -3,7 +3,7 @@
  * times of use (days and daily windows in the feature's own time zone) and stadium events
  * (1 hour before to 1 hour after, FDC NOTAM 4/3621) are all reduced to UTC intervals.
  */
-import { wallClockMs, zoneOffsetMs } from '../../contract/zone-offset';
+import { wallClockMs, wallToUtc } from '../../contract/zone-offset';
 import type { AirspaceFeature, Schedule, ScheduledEvent, TimeOfUse } from '../../data/model';
 
 export interface FlightWindow {
@@ -63,13 +63,6 @@ function localParts(ms: number, timeZone: string): { y: number; m: number; d: nu
   return { y: wall.getUTCFullYear(), m: wall.getUTCMonth() + 1, d: wall.getUTCDate() };
 }
 
-/** The UTC instant of a local wall-clock time (as if it were UTC); two passes settle DST changes. */
-function wallToUtc(wallMs: number, timeZone: string): number {
-  const offset = (ms: number) => zoneOffsetMs(ms, timeZone);
-  const guess = wallMs - offset(wallMs);
-  return wallMs - offset(guess);
-}
-
 function minutes(hhmm: string | undefined, fallback: number): number {
   if (!hhmm) return fallback;
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
@@ -93,7 +86,8 @@ export function timeOfUseIntervals(tou: TimeOfUse, scheduleZone: string | undefi
   for (let i = 0; i <= span; i++) {
     const dayWall = Date.UTC(first.y, first.m - 1, first.d + i);
     if (days && !days.has(DAYS[new Date(dayWall).getUTCDay()]!)) continue;
-    const iv = { start: wallToUtc(dayWall + startMin * 60_000, tz), end: wallToUtc(dayWall + endMin * 60_000, tz) };
+    // Where clocks change, the window is read at its widest (docs/briefing-rules.md, "Local times where clocks change").
+    const iv = { start: wallToUtc(dayWall + startMin * 60_000, tz, 'earliest'), end: wallToUtc(dayWall + endMin * 60_000, tz, 'latest') };
     const clipped = { start: Math.max(iv.start, parseTime(tou.startTime, -Infinity)), end: Math.min(iv.end, parseTime(tou.endTime, Infinity)) };
     if (clipped.start < clipped.end && overlaps(clipped, { start: lo, end: hi })) out.push(clipped);
   }

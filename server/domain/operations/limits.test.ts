@@ -64,6 +64,9 @@ describe('4.3 start time', () => {
     expect(parseIsoInZone('2026-07-01T10:00:00Z', 'America/Los_Angeles')!.toISOString()).toBe('2026-07-01T10:00:00.000Z');
     expect(parseIsoInZone('2026-07-01T10:00:00', 'America/Los_Angeles')!.toISOString()).toBe('2026-07-01T17:00:00.000Z');
     expect(parseIsoInZone('2026-01-15T10:00', 'America/New_York')!.toISOString()).toBe('2026-01-15T15:00:00.000Z');
+    // Where clocks change, as the pilot meant it (and as the portal reads it): the skipped hour forward, a repeated hour's first.
+    expect(parseIsoInZone('2026-03-08T02:30', 'America/Los_Angeles')!.toISOString()).toBe('2026-03-08T10:30:00.000Z');
+    expect(parseIsoInZone('2026-11-01T01:30', 'America/Los_Angeles')!.toISOString()).toBe('2026-11-01T08:30:00.000Z');
     expect(parseIsoInZone('tomorrow', 'UTC')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * zone). With an offset (Z, ±hh:mm) the instant is taken as is; without one, the wall-clock time is
  * read in timezoneName (our reading: that is what the zone field is for). Pure; no service imports.
  */
-import { zoneOffsetMs } from '../../contract/zone-offset';
+import { wallToUtc, zoneOffsetMs } from '../../contract/zone-offset';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -13,12 +13,13 @@ export function zoneOffsetMinutes(timeZone: string, at: Date): number {
   return Math.round(zoneOffsetMs(at.getTime(), timeZone) / 60000);
 }
 
-/** Wall-clock time in a zone → the instant. In a DST gap the later offset wins; in an overlap, the earlier instant. */
+/**
+ * Wall-clock time in a zone → the instant, read as the pilot meant it: a time that occurs twice is the
+ * first; a time in the hour skipped in spring is read forward (02:30 is 03:30 daylight time), as the
+ * portal reads its start field (src/lib/zoned-time.ts; docs/briefing-rules.md).
+ */
 export function localToUtc(local: { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number }, timeZone: string): Date {
-  const guess = Date.UTC(local.y, local.mo - 1, local.d, local.h, local.mi, local.s, local.ms);
-  const first = guess - zoneOffsetMinutes(timeZone, new Date(guess)) * 60000;
-  const second = guess - zoneOffsetMinutes(timeZone, new Date(first)) * 60000;
-  return new Date(Math.min(first, second));
+  return new Date(wallToUtc(Date.UTC(local.y, local.mo - 1, local.d, local.h, local.mi, local.s, local.ms), timeZone, 'compatible'));
 }
 
 /** Parses an ISO 8601 date-time; null when it is not one. */
