@@ -26,7 +26,7 @@ export interface AdvisoryQuery {
   budget?: Budget | undefined;
 }
 
-/** Layer codes of spec 4.6 / 4.11, the advisoryType values. */
+/** Layer codes of spec 4.6, else of 4.11 (national parks, MTRs), else ours (washington_sfra): the advisoryType values. */
 export function advisoryType(f: AirspaceFeature): string {
   const codes: Record<Layer, string> = {
     class_airspace: 'controlled_airspace',
@@ -39,9 +39,9 @@ export function advisoryType(f: AirspaceFeature): string {
     stadium: 'stadium',
     tfr: 'tfr',
     airport: f.subtype === 'HELIPORT' ? 'faa_helipads' : f.subtype === 'SEAPLANE_BASE' ? 'seaport' : 'airports',
-    national_park: 'national_parks',
+    national_park: 'national_parks_simple',
     recreational_flyer_fixed_site: 'recreational_flyer_fixed_sites',
-    mtr: 'mtr',
+    mtr: 'mtr_buffer',
     community_advisory: 'community_advisories',
     notam: 'notams',
   };

@@ -61,7 +61,7 @@ export const TYPE_TEXT: Record<string, string> = {
   washington_sfra: 'Washington DC SFRA',
   satr: 'Special air traffic rule',
   national_parks_simple: 'National park',
-  // The service sends these two rather than the spec's national_parks_simple and mtr_buffer.
+  // Sent by this service before 2026-11-24 (another deployment may still): the spec's codes are above.
   national_parks: 'National park',
   airports: 'Airport',
   faa_helipads: 'Heliport',
