@@ -9,6 +9,7 @@
  * modification time and carries a CRC-32 of the rest, and any mismatch refuses it (the JSON is read).
  */
 import { crc32 } from 'node:zlib';
+import { markCompact } from './compact';
 import type { AirspaceFeature, DatasetFile } from './model';
 import {
   BODY, CODEC_VERSION, DatasetBinaryError, HEADER, MAGIC, SECTIONS, S_ASCII, S_FLOATS, S_META, S_SHAPES, S_STR_OFFS, S_VERTS, S_WIDE,
@@ -194,6 +195,7 @@ class Decoder {
       features.push(f as AirspaceFeature);
     }
     if (this.pos !== this.words.length) throw new DatasetBinaryError('words left after the last feature');
+    markCompact(features);
     // The JSON's key order, so that the file written again from it is the same text (its hash, its id).
     const file: Record<string, unknown> = {};
     for (const k of this.meta.keys) file[k] = k === 'features' ? features : this.meta.meta[k];
