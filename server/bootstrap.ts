@@ -95,7 +95,7 @@ export function startBoot(config: Config, opts: BootOptions = {}): Boot {
       const loaded = await loadDatasetFromStore(config, db, now(), log);
       return { file: await reanchor(loaded.file, now()), storeId: loaded.meta.id };
     }
-    return { file: await loadDataset(config, now()), storeId: null };
+    return { file: await loadDataset(config, now(), log), storeId: null };
   });
 
   const lifecycle = opts.lifecycle ?? new Lifecycle();
@@ -155,13 +155,13 @@ async function reanchor(file: DatasetFile, now: Date): Promise<DatasetFile> {
 }
 
 /** The active dataset of DATA_DIR; in the sandbox, generated on first start (see server/data/generate). */
-export async function loadDataset(config: Config, now: Date): Promise<DatasetFile> {
+export async function loadDataset(config: Config, now: Date, log?: Logger): Promise<DatasetFile> {
   const { readActiveDataset } = await import('./data/dataset-files');
   if (config.profile === 'sandbox') {
     const { ensureSandboxDataset } = await import('./data/generate');
-    return ensureSandboxDataset(config.dataDir, now);
+    return ensureSandboxDataset(config.dataDir, now, { log });
   }
-  const active = await readActiveDataset(config.dataDir);
+  const active = await readActiveDataset(config.dataDir, { log });
   if (!active) throw new Error(`No airspace dataset in ${config.dataDir}; run npm run data:import -- <FAA files> first`);
   return active;
 }

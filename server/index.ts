@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   secureDataDir(config.dataDir);
   const poll = ready.db.engine === 'postgres'
     ? storeDatasetPoller(ready, refreshTimeRelative)
-    : datasetPoller(ready, () => loadDataset(config, ready.now()), refreshTimeRelative);
+    : datasetPoller(ready, () => loadDataset(config, ready.now(), ready.log), refreshTimeRelative);
   stopBackground = startBackgroundWork(ready, poll);
   // Milliseconds since the process started: the modules loaded, the app answering, ready; then each step.
   ready.log.info('ready', { modulesLoadedAt, firstAnswerAt, readyAt: Math.round(performance.now()), phases: boot.phases });

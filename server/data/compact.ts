@@ -166,8 +166,20 @@ export async function compactFeaturesInSlices(features: readonly AirspaceFeature
   return { positions: i.positions, sharedPositions: i.positions - i.kept };
 }
 
+/**
+ * Features made already compact (read from the dataset's binary file: dataset-binary.ts), which the pass
+ * skips, once: ~110,000 features' texts and vertices looked up again for nothing, on the event loop
+ * after a warm start's first answer. Weak: a feature never compacted (a CLI's read) is not kept.
+ */
+const alreadyCompact = new WeakSet<AirspaceFeature>();
+
+export function markCompact(features: readonly AirspaceFeature[]): void {
+  for (const f of features) alreadyCompact.add(f);
+}
+
 function compactFeature(f: AirspaceFeature, i: Interner): void {
   if (Object.isFrozen(f)) return;
+  if (alreadyCompact.delete(f)) return;
   const rec = f as unknown as Record<string, unknown>;
   for (const k of TEXT_FIELDS) if (typeof rec[k] === 'string') rec[k] = i.text(rec[k]);
   if (f.lower) f.lower = i.limit(f.lower)!;

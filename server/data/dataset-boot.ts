@@ -31,7 +31,7 @@ async function sandboxGenerator() {
 
 /** The first dataset when the database has none: DATA_DIR's own (an instance upgraded from files) or, in the sandbox, a generated one. */
 async function makeFirst(config: Config, now: Date, log: Logger): Promise<DatasetFile> {
-  const local = await readActiveDataset(config.dataDir).catch(() => null);
+  const local = await readActiveDataset(config.dataDir, { log }).catch(() => null);
   if (config.profile !== 'sandbox') {
     if (local) return local;
     throw new Error('No airspace dataset in the database; run npm run data:import -- <FAA files> with DATABASE_URL set first');

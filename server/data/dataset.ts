@@ -68,11 +68,16 @@ export class Dataset {
   readonly generatedAt: string;
   readonly sources: DatasetFile['sources'];
   readonly features: readonly AirspaceFeature[];
-  readonly bboxes: readonly BBox[];
+  /**
+   * Each feature's box (featureBBox) as west, south, east, north at 4 × i: one Float64Array, not 110,000
+   * small arrays (8.8 MB of heap on the national sandbox: docs/perf.md). Read through bbox(i).
+   */
+  private readonly boxes: Float64Array;
   private readonly index: Flatbush | null;
   /** Feature of each index entry, where a feature has several (parts on either side of 180°). */
   private readonly owners: number[] | null = null;
-  private readonly byId = new Map<string, AirspaceFeature>();
+  /** Built at the first get(): most instances never look a feature up by id (~4 MB on the national sandbox). */
+  private byId: Map<string, AirspaceFeature> | null = null;
   /** Settled once the features are compacted (at once, or in slices after the constructor returns). */
   readonly compacted: Promise<CompactStats>;
 
@@ -85,27 +90,46 @@ export class Dataset {
     // Equal texts, vertices and limits shared (docs/perf.md, "Memory"); values are unchanged, so readers
     // may hold the features while it runs in slices.
     this.compacted = opts.compact === 'in-slices' ? compactFeaturesInSlices(file.features) : Promise.resolve(compactFeatures(file.features));
-    this.bboxes = file.features.map(featureBBox);
-    for (const f of file.features) this.byId.set(f.id, f);
+    this.boxes = new Float64Array(4 * file.features.length);
     if (file.features.length === 0) {
       this.index = null;
     } else {
       // A shape cut at 180° is indexed by its parts: its one box would be the band around the globe.
-      const entries: Array<[number, BBox]> = [];
-      this.bboxes.forEach((bb, i) => {
-        const g = file.features[i]!.geometry;
-        if (g.type === 'MultiPolygon' && bb[2] - bb[0] > 180) for (const part of partBBoxes(g)) entries.push([i, part]);
-        else entries.push([i, bb]);
+      const parts = new Map<number, BBox[]>();
+      let entries = 0;
+      file.features.forEach((f, i) => {
+        const bb = featureBBox(f);
+        this.boxes.set(bb, 4 * i);
+        if (f.geometry.type === 'MultiPolygon' && bb[2] - bb[0] > 180) parts.set(i, partBBoxes(f.geometry));
+        entries += parts.get(i)?.length ?? 1;
       });
-      const idx = new Flatbush(entries.length);
-      for (const [, [w, s, e, n]] of entries) idx.add(w, s, e, n);
+      const idx = new Flatbush(entries);
+      const owners: number[] = [];
+      const b = this.boxes;
+      for (let i = 0; i < file.features.length; i++) {
+        const split = parts.get(i);
+        if (!split) idx.add(b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!);
+        else for (const [w, s, e, n] of split) idx.add(w, s, e, n);
+        if (parts.size > 0) for (let k = split?.length ?? 1; k > 0; k--) owners.push(i);
+      }
       idx.finish();
       this.index = idx;
-      this.owners = entries.length === file.features.length ? null : entries.map(([i]) => i);
+      this.owners = parts.size > 0 ? owners : null;
     }
   }
 
+  /** Feature i's box (featureBBox), a fresh array. */
+  bbox(i: number): BBox {
+    const b = this.boxes;
+    return [b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!];
+  }
+
   get(id: string): AirspaceFeature | undefined {
+    if (!this.byId) {
+      const byId = new Map<string, AirspaceFeature>();
+      for (const f of this.features) byId.set(f.id, f);
+      this.byId = byId;
+    }
     return this.byId.get(id);
   }
 

@@ -36,9 +36,10 @@ export function tileSourceInfo(source: TileSourceName, dataset: Dataset): TileSo
 }
 
 function datasetBounds(dataset: Dataset): [number, number, number, number] {
-  if (dataset.bboxes.length === 0) return WORLD;
+  if (dataset.features.length === 0) return WORLD;
   let w = 180, s = 85.0511, e = -180, n = -85.0511;
-  for (const [bw, bs, be, bn] of dataset.bboxes) {
+  for (let i = 0; i < dataset.features.length; i++) {
+    const [bw, bs, be, bn] = dataset.bbox(i);
     if (bw < w) w = bw;
     if (bs < s) s = bs;
     if (be > e) e = be;

@@ -1,8 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readActiveDataset, writeDataset } from '../dataset-files';
+import { binaryPath, readActiveDataset, writeDataset } from '../dataset-files';
+import { parseJsonBytes } from '../dataset-json';
 import type { DatasetFile } from '../model';
 import { ensureSandboxDataset, GENERATOR_VERSION } from './index';
 
@@ -17,7 +20,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const sandboxFiles = async () => (await readdir(path.join(dir, 'datasets'))).filter((f) => f.startsWith('sandbox-'));
+const sandboxFiles = async () => (await readdir(path.join(dir, 'datasets'))).filter((f) => f.startsWith('sandbox-') && f.endsWith('.json'));
 
 // Generating (the model plus the FAA files over it, and writing ~56 MB) takes 5-20 s on the shared box.
 const GENERATES = { timeout: 90_000 };
@@ -31,6 +34,23 @@ describe('ensureSandboxDataset', () => {
     expect(first.version).toContain(GENERATOR_VERSION);
     expect(first.version).toMatch(/20260302$/);
     expect((await readActiveDataset(dir))?.version).toBe(first.version);
+  });
+
+  it('reads the national sandbox back from its binary file equal to its JSON, feature by feature', async () => {
+    const active = JSON.parse(await readFile(path.join(dir, 'datasets', 'active.json'), 'utf8')) as { file: string };
+    const jsonFile = path.join(dir, 'datasets', active.file);
+    const fromJson = parseJsonBytes(await readFile(jsonFile)) as DatasetFile;
+    const warned: string[] = [];
+    const fromBinary = (await readActiveDataset(dir, { log: { warn: (m) => void warned.push(m) } }))!;
+    expect(warned).toEqual([]);
+    expect(existsSync(binaryPath(jsonFile))).toBe(true);
+    expect(fromBinary.features.length).toBe(fromJson.features.length);
+    expect(fromBinary.features.length).toBeGreaterThan(100_000);
+    // isDeepStrictEqual per feature (vitest's toEqual over 110,000 features takes minutes); a difference shows as a diff.
+    const differing = fromBinary.features.findIndex((f, i) => !isDeepStrictEqual(f, fromJson.features[i]));
+    if (differing >= 0) expect(fromBinary.features[differing]).toEqual(fromJson.features[differing]);
+    expect(differing).toBe(-1);
+    expect(isDeepStrictEqual({ ...fromBinary, features: [] }, { ...fromJson, features: [] })).toBe(true);
   });
 
   it('reuses the stored static part and recomputes the time-relative part for a new day', async () => {

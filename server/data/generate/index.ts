@@ -9,7 +9,7 @@
  * See docs/dataset-sandbox.md.
  */
 import path from 'node:path';
-import { readActiveDataset, writeDataset } from '../dataset-files';
+import { readActiveDataset, writeDataset, type DatasetFileOptions } from '../dataset-files';
 import type { AirspaceFeature, DatasetFile, DatasetSource } from '../model';
 import { airportPackageVersion, loadAirportDb } from './airports-db';
 import { buildAirports } from './airports-layer';
@@ -130,11 +130,11 @@ export function isCurrentSandbox(file: Pick<DatasetFile, 'kind' | 'sources'>): b
  * reused with its time-relative part recomputed for `now`. Otherwise (none yet, or an older generator)
  * a sandbox is generated, written and activated.
  */
-export async function ensureSandboxDataset(dataDir: string, now: Date): Promise<DatasetFile> {
-  const active = await readActiveDataset(dataDir);
+export async function ensureSandboxDataset(dataDir: string, now: Date, opts: DatasetFileOptions = {}): Promise<DatasetFile> {
+  const active = await readActiveDataset(dataDir, opts);
   if (active?.kind === 'faa') return active;
   if (active && isCurrentSandbox(active)) return refreshTimeRelative(active, now);
   const file = await generateSandboxDataset({ now });
-  await writeDataset(dataDir, file, { activate: true });
+  await writeDataset(dataDir, file, { activate: true, ...opts });
   return file;
 }

@@ -138,7 +138,7 @@ function classAirspaceProvenance(dataset: Dataset, at: BBox): ReturnType<typeof 
     spans = new Map();
     dataset.features.forEach((f, i) => {
       if (f.layer !== 'class_airspace' && f.layer !== 'uasfm') return;
-      const b = dataset.bboxes[i]!;
+      const b = dataset.bbox(i);
       const s = spans!.get(f.sourceId);
       if (!s) spans!.set(f.sourceId, { feature: f, box: [...b] });
       else s.box = [Math.min(s.box[0], b[0]), Math.min(s.box[1], b[1]), Math.max(s.box[2], b[2]), Math.max(s.box[3], b[3])];

@@ -1,0 +1,206 @@
+/**
+ * The dataset's binary file: what a warm start reads instead of parsing ~60 MB of JSON (docs/perf.md,
+ * "The dataset's binary file"; the decision in docs/dataset-files.md). Every distinct text is stored
+ * once, every distinct [lon, lat] once in a Float64Array read as a view of the file, altitude limits
+ * once; features are a stream of 32-bit words (a tag in the low 4 bits) naming them. Reading it makes
+ * features already as compact.ts would leave them: equal texts, ring vertices and limits are one object.
+ *
+ * It is a cache of the JSON file beside it, never the only copy: its header names the JSON's size and
+ * modification time and carries a CRC-32 of the rest, and any mismatch refuses it (the JSON is read).
+ */
+import { crc32 } from 'node:zlib';
+import { markCompact } from './compact';
+import type { AirspaceFeature, DatasetFile } from './model';
+import {
+  BODY, CODEC_VERSION, DatasetBinaryError, HEADER, MAGIC, SECTIONS, S_ASCII, S_FLOATS, S_META, S_SHAPES, S_STR_OFFS, S_VERTS, S_WIDE,
+  S_WORDS, T_ARRAY, T_FALSE, T_FLOAT, T_INT, T_NULL, T_OBJECT, T_RING, T_SHARED, T_STRING, T_TRUE, T_UINT, WIDE_BIT, type JsonStamp,
+} from './dataset-binary-format';
+
+export { DatasetBinaryError, type JsonStamp } from './dataset-binary-format';
+export { encodeDatasetBinary } from './dataset-binary-encode';
+
+/** Checks a binary file's header and checksum against the JSON it should stand for; returns its sections. */
+function sections(buf: Buffer, stamp: JsonStamp): Buffer[] {
+  if (buf.length < BODY || !buf.subarray(0, 8).equals(MAGIC)) throw new DatasetBinaryError('not a dataset binary file');
+  if (buf.readUInt32LE(8) !== CODEC_VERSION || buf.readUInt32LE(12) !== SECTIONS) throw new DatasetBinaryError('written by another codec version');
+  if (buf.readUInt32LE(36) !== buf.length) throw new DatasetBinaryError(`truncated or extended (${buf.length} bytes, header says ${buf.readUInt32LE(36)})`);
+  if (buf.readDoubleLE(16) !== stamp.bytes || buf.readDoubleLE(24) !== stamp.mtimeMs) throw new DatasetBinaryError('written for another version of the JSON file');
+  if (crc32(buf.subarray(HEADER)) !== buf.readUInt32LE(32)) throw new DatasetBinaryError('checksum mismatch (damaged)');
+  const out: Buffer[] = [];
+  for (let i = 0; i < SECTIONS; i++) {
+    const at = buf.readUInt32LE(HEADER + 8 * i), len = buf.readUInt32LE(HEADER + 8 * i + 4);
+    if (at % 8 !== 0 || at + len > buf.length) throw new DatasetBinaryError(`section ${i} out of bounds`);
+    out.push(buf.subarray(at, at + len));
+  }
+  return out;
+}
+
+/** A typed-array view of a section (copied only when the buffer itself is not 8-byte aligned). */
+function view<T extends Uint32Array | Float64Array>(b: Buffer, Type: { new (buf: ArrayBuffer, at: number, len: number): T; BYTES_PER_ELEMENT: number }): T {
+  if (b.length % Type.BYTES_PER_ELEMENT !== 0) throw new DatasetBinaryError('section length not a whole number of elements');
+  if (b.byteOffset % 8 !== 0) b = Buffer.from(b);
+  return new Type(b.buffer as ArrayBuffer, b.byteOffset, b.length / Type.BYTES_PER_ELEMENT);
+}
+
+/**
+ * Reads a binary dataset file written for `stamp`'s JSON. Throws DatasetBinaryError on any damage: a
+ * dataset is read whole or not at all.
+ */
+export function decodeDatasetBinary(buf: Buffer, stamp: JsonStamp): DatasetFile {
+  if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new DatasetBinaryError('this machine is big-endian');
+  const s = sections(buf, stamp);
+  return new Decoder(s).file();
+}
+
+type PlainObjectMaker = new () => Record<string, unknown>;
+
+/** A constructor of plain objects (prototype Object.prototype), one per shape so that V8 sizes each shape's objects. */
+function plainObjectMaker(): PlainObjectMaker {
+  const maker = function () {} as unknown as PlainObjectMaker;
+  maker.prototype = Object.prototype;
+  return maker;
+}
+
+class Decoder {
+  private readonly meta: { meta: Record<string, unknown>; keys: string[]; featureCount: number; shapeCount: number };
+  private readonly offs: Uint32Array;
+  private readonly asciiText: string;
+  private readonly wide: Buffer;
+  private readonly strings: Array<string | undefined>;
+  private readonly shapes: string[][] = [];
+  private readonly floats: Float64Array;
+  private readonly vx: Float64Array;
+  private readonly verts: Array<number[] | undefined>;
+  private readonly words: Uint32Array;
+  private shared: unknown[] = [];
+  private pos = 0;
+  private readonly scratch: unknown[][] = [];
+  private depth = 0;
+  private readonly ringScratch: number[][] = [];
+  private readonly makers: PlainObjectMaker[] = [];
+
+  constructor(s: Buffer[]) {
+    try {
+      this.meta = JSON.parse(s[S_META]!.toString('utf8'));
+    } catch {
+      throw new DatasetBinaryError('unreadable header');
+    }
+    this.offs = view(s[S_STR_OFFS]!, Uint32Array);
+    this.asciiText = s[S_ASCII]!.toString('latin1');
+    this.wide = s[S_WIDE]!;
+    this.strings = new Array<string | undefined>(this.offs.length / 2).fill(undefined);
+    this.floats = view(s[S_FLOATS]!, Float64Array);
+    this.vx = view(s[S_VERTS]!, Float64Array);
+    this.verts = new Array<number[] | undefined>(this.vx.length / 2).fill(undefined);
+    this.words = view(s[S_WORDS]!, Uint32Array);
+    const sw = view(s[S_SHAPES]!, Uint32Array);
+    for (let i = 0, k = 0; i < this.meta.shapeCount; i++) {
+      const n = this.need(sw, k++);
+      const keys: string[] = [];
+      for (let j = 0; j < n; j++) keys.push(this.str(this.need(sw, k++)));
+      this.shapes.push(keys);
+    }
+  }
+
+  private need(a: Uint32Array, i: number): number {
+    if (i >= a.length) throw new DatasetBinaryError('index past the end of a section');
+    return a[i]!;
+  }
+
+  private str(i: number): string {
+    const seen = this.strings[i];
+    if (seen !== undefined) return seen;
+    if (i >= this.strings.length) throw new DatasetBinaryError('text index out of range');
+    const a = this.offs[2 * i]!, b = this.offs[2 * i + 1]!;
+    // ASCII texts are slices of one string decoded once; others are UTF-16 units, decoded each.
+    const s = a & WIDE_BIT ? this.wide.toString('utf16le', a & ~WIDE_BIT, b) : this.asciiText.slice(a, b);
+    if ((a & WIDE_BIT ? b - (a & ~WIDE_BIT) : b - a) < 0) throw new DatasetBinaryError('text bounds reversed');
+    this.strings[i] = s;
+    return s;
+  }
+
+  private vertex(i: number): number[] {
+    const seen = this.verts[i];
+    if (seen !== undefined) return seen;
+    if (i >= this.verts.length) throw new DatasetBinaryError('vertex index out of range');
+    const p = [this.vx[2 * i]!, this.vx[2 * i + 1]!];
+    this.verts[i] = p;
+    return p;
+  }
+
+  private value(): unknown {
+    const w = this.need(this.words, this.pos++);
+    const tag = w & 15, n = w >>> 4;
+    switch (tag) {
+      case T_NULL: return null;
+      case T_FALSE: return false;
+      case T_TRUE: return true;
+      case T_UINT: return n;
+      case T_INT: return this.need(this.words, this.pos++) | 0;
+      case T_FLOAT: {
+        if (n >= this.floats.length) throw new DatasetBinaryError('number index out of range');
+        return this.floats[n];
+      }
+      case T_STRING: return this.str(n);
+      case T_ARRAY: {
+        // Gathered in a scratch array of this depth and sliced: a packed array of exactly n elements, as
+        // JSON.parse makes (push alone left a capacity of 17 behind each ring list: docs/perf.md).
+        const scratch = (this.scratch[this.depth] ??= []);
+        this.depth += 1;
+        for (let i = 0; i < n; i++) scratch[i] = this.value();
+        this.depth -= 1;
+        const a = scratch.slice(0, n);
+        scratch.length = 0;
+        return a;
+      }
+      case T_OBJECT: {
+        const keys = this.shapes[n];
+        if (!keys) throw new DatasetBinaryError('object shape out of range');
+        // Made by a constructor of the shape's own, then filled: V8 sizes its objects for the fields they
+        // get (slack tracking), where an object grown key by key from {} keeps all but 4 of them in a
+        // separate array (+10 MB measured on the national sandbox). A plain object all the same: its
+        // prototype is Object.prototype. An own "__proto__" is defined, never set (that would be the prototype).
+        const o = new (this.makers[n] ??= plainObjectMaker())();
+        for (const k of keys) {
+          if (k === '__proto__') Object.defineProperty(o, k, { value: this.value(), enumerable: true, writable: true, configurable: true });
+          else o[k] = this.value();
+        }
+        return o;
+      }
+      case T_RING: {
+        if (this.pos + n > this.words.length) throw new DatasetBinaryError('ring past the end');
+        const scratch = this.ringScratch;
+        for (let i = 0; i < n; i++) scratch[i] = this.vertex(this.words[this.pos++]!);
+        const ring = scratch.slice(0, n);
+        scratch.length = 0;
+        return ring;
+      }
+      case T_SHARED: {
+        if (n >= this.shared.length) throw new DatasetBinaryError('shared object out of range');
+        return this.shared[n];
+      }
+      default: throw new DatasetBinaryError(`unknown tag ${tag}`);
+    }
+  }
+
+  file(): DatasetFile {
+    const count = this.need(this.words, this.pos++);
+    const shared: unknown[] = [];
+    for (let i = 0; i < count; i++) shared.push(this.value());
+    this.shared = shared;
+    const features: AirspaceFeature[] = [];
+    for (let i = 0; i < this.meta.featureCount; i++) {
+      const f = this.value();
+      if (f === null || typeof f !== 'object' || Array.isArray(f)) throw new DatasetBinaryError('a feature is not an object');
+      features.push(f as AirspaceFeature);
+    }
+    if (this.pos !== this.words.length) throw new DatasetBinaryError('words left after the last feature');
+    markCompact(features);
+    // The JSON's key order, so that the file written again from it is the same text (its hash, its id).
+    const file: Record<string, unknown> = {};
+    for (const k of this.meta.keys) file[k] = k === 'features' ? features : this.meta.meta[k];
+    if (file.features !== features) throw new DatasetBinaryError('no features key');
+    if (file.format !== 'skyplan-airspace-dataset') throw new DatasetBinaryError('not an airspace dataset');
+    return file as unknown as DatasetFile;
+  }
+}
