@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n') + '\n');
   // Build the tile layers now, not on the first requests that need them. The population model (~100 MB)
   // is built in the worker pool's threads only: no route on the main thread uses it.
-  setTimeout(() => warmUpTiles(ready.datasets.current(), ready.now()), 0).unref();
+  setTimeout(() => warmUpTiles(ready.datasets.current(), ready.now(), config.dataDir), 0).unref();
 }
 
 main().catch((err) => {
