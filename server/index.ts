@@ -15,6 +15,7 @@ import { loadConfig } from './config';
 import { useHeavyConfig } from './workers/heavy-config';
 import { DEMO_ACCOUNTS } from './seed';
 import { warmUpTiles } from './tiles/render';
+import { useBasemapOverview } from './tiles/basemap';
 import { setPartCacheBytes } from './tiles/tileset';
 import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller } from './background';
 import { refreshTimeRelative } from './data/generate';
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   // The dataset is in: answer now. Readiness stays "starting", and what needs the store waits for it.
   const routes = allRoutes(config.profile);
+  // The basemap's overview tiles come from their file in the data directory as soon as one is asked.
+  useBasemapOverview(config.dataDir);
   app = createApp(deps, { routes });
   early = cachedTileAnswer(deps, routes);
   const firstAnswerAt = Math.round(performance.now());

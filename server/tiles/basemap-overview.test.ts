@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadedAirfields } from './basemap-airfields';
-import { BASEMAP_VERSION, basemapReady, basemapTile, basemapTiles, forgetBasemapOverview, loadBasemapOverview, OVERVIEW_MAXZOOM, overviewFile } from './basemap';
+import { BASEMAP_VERSION, basemapReady, basemapTile, basemapTiles, forgetBasemapOverview, loadBasemapOverview, OVERVIEW_MAXZOOM, overviewFile, useBasemapOverview } from './basemap';
 import { OverviewTiles } from './basemap-overview';
 import type { TileCoord } from './tile-coords';
 
@@ -62,6 +62,25 @@ describe('the overview file', () => {
     expect(basemapTile({ z: 6, x: 10, y: 22 })).not.toBeNull();
     expect(builtBasemapParts()).toBeGreaterThan(0);
     basemapTiles().release();
+  });
+
+  it('the first overview tile asked reads the file, before any warm-up: no part is built for it', () => {
+    useBasemapOverview(dir);
+    const stored = OverviewTiles.read(overviewFile(dir), BASEMAP_VERSION, OVERVIEW_MAXZOOM)!;
+    expect(Buffer.from(basemapTile({ z: 3, x: 1, y: 2 })!)).toEqual(Buffer.from(stored.get({ z: 3, x: 1, y: 2 })!));
+    expect(builtBasemapParts()).toBe(0);
+  });
+
+  it('without a file yet (a first start) tiles are cut from the parts', () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'skyplan-overview-none-'));
+    try {
+      useBasemapOverview(empty);
+      expect(basemapTile({ z: 3, x: 1, y: 2 })).not.toBeNull();
+      expect(builtBasemapParts()).toBeGreaterThan(0);
+      basemapTiles().release();
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it('a file of another version, another zoom or damaged is not read', () => {

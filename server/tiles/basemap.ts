@@ -62,8 +62,10 @@ const PARTS: TilePart[] = [
 ];
 
 let basemap: TileSet | null = null;
-/** The overview tiles read from (or built into) the data directory, once the warm-up has them. */
+/** The overview tiles read from (or built into) the data directory, once read or built. */
 let overview: OverviewTiles | null = null;
+/** The data directory whose overview file the first basemap tile reads (useBasemapOverview); null: none. */
+let overviewDir: string | null = null;
 
 /** Deepest zoom of the overview file (basemap-overview.ts): the whole world is 1,365 tiles to z5. */
 export const OVERVIEW_MAXZOOM = 5;
@@ -84,8 +86,21 @@ export function basemapTiles(): TileSet {
   return basemap;
 }
 
+/**
+ * Serves the overview from this data directory's file once it is there: the first basemap tile reads
+ * it (a few ms for ~1.6 MB), so tiles asked before the warm-up are not cut from parts built for them.
+ */
+export function useBasemapOverview(dataDir: string): void {
+  overviewDir = dataDir;
+}
+
 /** One basemap tile: from the overview file when it holds it, else cut from the parts (basemapReady first). */
 export function basemapTile(tile: TileCoord): Uint8Array | null {
+  if (!overview && overviewDir && tile.z <= OVERVIEW_MAXZOOM) {
+    overview = OverviewTiles.read(overviewFile(overviewDir), BASEMAP_VERSION, OVERVIEW_MAXZOOM);
+    // Missing (a first start): not read again until the warm-up has built it.
+    if (!overview) overviewDir = null;
+  }
   const stored = overview?.get(tile);
   return stored !== undefined ? stored : basemapTiles().render(tile);
 }
@@ -102,7 +117,7 @@ export function overviewFile(dataDir: string): string {
  */
 export async function loadBasemapOverview(dataDir: string): Promise<OverviewTiles> {
   const file = overviewFile(dataDir);
-  overview = OverviewTiles.read(file, BASEMAP_VERSION, OVERVIEW_MAXZOOM);
+  overview ??= OverviewTiles.read(file, BASEMAP_VERSION, OVERVIEW_MAXZOOM);
   if (overview) return overview;
   const set = basemapTiles();
   const built = await OverviewTiles.build(file, BASEMAP_VERSION, OVERVIEW_MAXZOOM, (t) => set.render(t));
@@ -114,4 +129,5 @@ export async function loadBasemapOverview(dataDir: string): Promise<OverviewTile
 /** Forgets the overview (tests): tiles are cut from the parts again. */
 export function forgetBasemapOverview(): void {
   overview = null;
+  overviewDir = null;
 }
