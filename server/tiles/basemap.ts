@@ -53,9 +53,9 @@ const PARTS: TilePart[] = [
   { layer: 'boundary', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: stateBorders },
   { layer: 'boundary', minzoom: 7, detailZoom: OUTLINE_DETAIL, features: countyBorders },
   // Airfields: outlines and runways from AIRFIELD_MINZOOM, designators from z13 (see basemap-airfields.ts).
-  { layer: 'aeroway', minzoom: AIRFIELD_MINZOOM, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().outlines, sharedGeometry: true },
-  { layer: 'aeroway', minzoom: AIRFIELD_MINZOOM, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().runways, sharedGeometry: true },
-  { layer: 'aeroway', minzoom: 13, features: () => loadedAirfields().labels, sharedGeometry: true },
+  { layer: 'aeroway', minzoom: AIRFIELD_MINZOOM, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().outlines },
+  { layer: 'aeroway', minzoom: AIRFIELD_MINZOOM, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().runways },
+  { layer: 'aeroway', minzoom: 13, features: () => loadedAirfields().labels },
   { layer: 'place', minzoom: 1, maxzoom: 8, features: countryPlaces },
   { layer: 'place', minzoom: 3, maxzoom: 10, features: statePlaces },
   { layer: 'place', minzoom: 2, features: cityPlaces },
