@@ -74,7 +74,7 @@ export const OVERVIEW_MAXZOOM = 5;
  * Resolves when every part a tile of zoom `z` needs can be cut (the airfields are read and the urban
  * areas modelled asynchronously). Basemap tiles must not be cut before: those parts throw rather than
  * cut a tile that would be cached without them. Shallower tiles do not wait for what they do not draw:
- * the airfields (~16 MB of heap) are read only once a tile from AIRFIELD_MINZOOM is asked.
+ * the runways are read (a worker thread, ~0.4 s) only once a tile from AIRFIELD_MINZOOM is asked.
  */
 export async function basemapReady(z = BASEMAP_MAXZOOM): Promise<void> {
   await Promise.all([z >= AIRFIELD_MINZOOM ? loadAirfields() : null, z >= URBAN_MINZOOM ? loadUrbanAreas() : null]);
