@@ -28,9 +28,9 @@ export function applyMemoryPolicy(execArgv: readonly string[] = process.execArgv
  * One full collection now, once the start's work is done (the dataset read, the warm-up): the start
  * leaves its garbage (the 60 MB dataset file's parse, the tile parts' sources) in a heap grown to hold
  * it, and with little allocation afterwards V8 has no reason to collect and shrink it, so an idle service
- * kept ~50 MB of resident pages it did not use (docs/perf.md, "The basemap off the heap"). Runs once, in
- * ~0.1–0.3 s on the national sandbox; `gc` is exposed for this call when the process was not started with
- * --expose-gc. Returns whether a collection ran.
+ * kept ~50 MB of resident pages it did not use (docs/perf.md, "The basemap off the heap"). Runs once; a
+ * full collection of the national sandbox's heap takes ~80 ms on a quiet machine. `gc` is exposed for
+ * this call when the process was not started with --expose-gc. Returns whether a collection ran.
  */
 export function collectOnce(): boolean {
   let gc = (globalThis as { gc?: () => void }).gc;
