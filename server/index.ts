@@ -15,6 +15,7 @@ import { loadConfig } from './config';
 import { useHeavyConfig } from './workers/heavy-config';
 import { DEMO_ACCOUNTS } from './seed';
 import { warmUpTiles } from './tiles/render';
+import { useBasemapOverview } from './tiles/basemap';
 import { setPartCacheBytes } from './tiles/tileset';
 import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller } from './background';
 import { refreshTimeRelative } from './data/generate';
@@ -24,7 +25,7 @@ import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOpti
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
-import { applyMemoryPolicy, mallocEnvMissing } from './memory-policy';
+import { applyMemoryPolicy, collectOnce, mallocEnvMissing } from './memory-policy';
 import { storeStarting } from './store/deferred';
 
 // Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
   if (stopping) return;
   // The dataset is in: answer now. Readiness stays "starting", and what needs the store waits for it.
   const routes = allRoutes(config.profile);
+  // The basemap's overview tiles come from their file in the data directory as soon as one is asked.
+  useBasemapOverview(config.dataDir);
   app = createApp(deps, { routes });
   early = cachedTileAnswer(deps, routes);
   const firstAnswerAt = Math.round(performance.now());
@@ -133,7 +136,8 @@ async function main(): Promise<void> {
   console.log(lines.join('\n') + '\n');
   // Build the tile layers now, not on the first requests that need them. The population model (~100 MB)
   // is built in the worker pool's threads only: no route on the main thread uses it.
-  setTimeout(() => warmUpTiles(ready.datasets.current(), ready.now()), 0).unref();
+  // Then, with the dataset compacted too, one full collection: the start's garbage is given back (memory-policy.ts).
+  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce()), 0).unref();
 }
 
 main().catch((err) => {

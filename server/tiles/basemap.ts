@@ -4,10 +4,13 @@
  * needs each part.
  */
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { coarseLand, countryBorders, countyBorders, detailedLand, inlandWater, stateBorders, usLakes } from './basemap-data';
 import { airfieldPackageVersion, loadAirfields, loadedAirfields } from './basemap-airfields';
 import { cityPlaces, countryPlaces, statePlaces } from './basemap-places';
 import { loadedUrbanAreas, loadUrbanAreas, URBAN_MINZOOM } from './basemap-urban';
+import { OverviewTiles } from './basemap-overview';
+import type { TileCoord } from './tile-coords';
 import { TileSet, type TilePart } from './tileset';
 
 const require = createRequire(import.meta.url);
@@ -34,6 +37,9 @@ export const BASEMAP_VERSION = `basemap-${BASEMAP_SCHEMA}-wa${packageVersion('wo
 
 export const BASEMAP_LAYERS = ['land', 'landuse', 'water', 'boundary', 'aeroway', 'place'] as const;
 
+/** First zoom with runways and airfield outlines: the airfields are read only for such tiles. */
+export const AIRFIELD_MINZOOM = 10;
+
 const PARTS: TilePart[] = [
   { layer: 'land', minzoom: 0, maxzoom: 3, detailZoom: 3, features: coarseLand },
   { layer: 'land', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: detailedLand },
@@ -46,28 +52,82 @@ const PARTS: TilePart[] = [
   { layer: 'boundary', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: () => countryBorders('50m') },
   { layer: 'boundary', minzoom: 3, detailZoom: OUTLINE_DETAIL, features: stateBorders },
   { layer: 'boundary', minzoom: 7, detailZoom: OUTLINE_DETAIL, features: countyBorders },
-  // Airfields: outlines and runways from z10, designators from z13 (see basemap-airfields.ts).
-  { layer: 'aeroway', minzoom: 10, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().outlines, sharedGeometry: true },
-  { layer: 'aeroway', minzoom: 10, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().runways, sharedGeometry: true },
-  { layer: 'aeroway', minzoom: 13, features: () => loadedAirfields().labels, sharedGeometry: true },
+  // Airfields: outlines and runways from AIRFIELD_MINZOOM, designators from z13 (see basemap-airfields.ts).
+  { layer: 'aeroway', minzoom: AIRFIELD_MINZOOM, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().outlines },
+  { layer: 'aeroway', minzoom: AIRFIELD_MINZOOM, detailZoom: BASEMAP_MAXZOOM, tolerance: 1, features: () => loadedAirfields().runways },
+  { layer: 'aeroway', minzoom: 13, features: () => loadedAirfields().labels },
   { layer: 'place', minzoom: 1, maxzoom: 8, features: countryPlaces },
   { layer: 'place', minzoom: 3, maxzoom: 10, features: statePlaces },
   { layer: 'place', minzoom: 2, features: cityPlaces },
 ];
 
 let basemap: TileSet | null = null;
+/** The overview tiles read from (or built into) the data directory, once read or built. */
+let overview: OverviewTiles | null = null;
+/** The data directory whose overview file the first basemap tile reads (useBasemapOverview); null: none. */
+let overviewDir: string | null = null;
+
+/** Deepest zoom of the overview file (basemap-overview.ts): the whole world is 1,365 tiles to z5. */
+export const OVERVIEW_MAXZOOM = 5;
 
 /**
  * Resolves when every part a tile of zoom `z` needs can be cut (the airfields are read and the urban
  * areas modelled asynchronously). Basemap tiles must not be cut before: those parts throw rather than
- * cut a tile that would be cached without them. Below city zoom the urban areas are not waited for.
+ * cut a tile that would be cached without them. Shallower tiles do not wait for what they do not draw:
+ * the runways are read (a worker thread, ~0.4 s) only once a tile from AIRFIELD_MINZOOM is asked.
  */
 export async function basemapReady(z = BASEMAP_MAXZOOM): Promise<void> {
-  await Promise.all([loadAirfields(), z >= URBAN_MINZOOM ? loadUrbanAreas() : null]);
+  await Promise.all([z >= AIRFIELD_MINZOOM ? loadAirfields() : null, z >= URBAN_MINZOOM ? loadUrbanAreas() : null]);
 }
 
 /** The process-wide basemap tile set (its data never changes while the process runs). */
 export function basemapTiles(): TileSet {
   basemap ??= new TileSet(PARTS);
   return basemap;
+}
+
+/**
+ * Serves the overview from this data directory's file once it is there: the first basemap tile reads
+ * it (a few ms for ~1.6 MB), so tiles asked before the warm-up are not cut from parts built for them.
+ */
+export function useBasemapOverview(dataDir: string): void {
+  overviewDir = dataDir;
+}
+
+/** One basemap tile: from the overview file when it holds it, else cut from the parts (basemapReady first). */
+export function basemapTile(tile: TileCoord): Uint8Array | null {
+  if (!overview && overviewDir && tile.z <= OVERVIEW_MAXZOOM) {
+    overview = OverviewTiles.read(overviewFile(overviewDir), BASEMAP_VERSION, OVERVIEW_MAXZOOM);
+    // Missing (a first start): not read again until the warm-up has built it.
+    if (!overview) overviewDir = null;
+  }
+  const stored = overview?.get(tile);
+  return stored !== undefined ? stored : basemapTiles().render(tile);
+}
+
+/** Where the overview of this basemap version is kept in a data directory. */
+export function overviewFile(dataDir: string): string {
+  return path.join(dataDir, 'tiles', 'basemap-overview.bin');
+}
+
+/**
+ * Serves the overview from the data directory's file, building the file first when it is missing or of
+ * another basemap version (one tile per turn of the event loop). The parts the build cut from are then
+ * dropped: deeper tiles rebuild the ones they need, so a first start ends holding what a warm start holds.
+ */
+export async function loadBasemapOverview(dataDir: string): Promise<OverviewTiles> {
+  const file = overviewFile(dataDir);
+  overview ??= OverviewTiles.read(file, BASEMAP_VERSION, OVERVIEW_MAXZOOM);
+  if (overview) return overview;
+  const set = basemapTiles();
+  const built = await OverviewTiles.build(file, BASEMAP_VERSION, OVERVIEW_MAXZOOM, (t) => set.render(t));
+  overview = built;
+  set.release();
+  return built;
+}
+
+/** Forgets the overview (tests): tiles are cut from the parts again. */
+export function forgetBasemapOverview(): void {
+  overview = null;
+  overviewDir = null;
 }

@@ -5,7 +5,7 @@
 import type { Dataset } from '../data/dataset';
 import { AIRSPACE_LAYERS, AIRSPACE_MAXZOOM, airspaceTiles } from './airspace';
 import { AIRSPACE_ZOOMS } from './airspace-features';
-import { BASEMAP_ATTRIBUTION, BASEMAP_LAYERS, BASEMAP_MAXZOOM, BASEMAP_VERSION, basemapReady, basemapTiles } from './basemap';
+import { BASEMAP_ATTRIBUTION, BASEMAP_LAYERS, BASEMAP_MAXZOOM, BASEMAP_VERSION, basemapReady, basemapTile, basemapTiles, loadBasemapOverview } from './basemap';
 import type { TileCoord } from './tile-coords';
 
 export type TileSourceName = 'basemap' | 'airspace';
@@ -65,7 +65,7 @@ export function tileContentVersion(source: TileSourceName, dataset: Dataset, now
  */
 export function renderTile(dataset: Dataset, source: TileSourceName, z: number, x: number, y: number, now: Date = new Date()): Uint8Array | null {
   const tile: TileCoord = { z, x, y };
-  return source === 'basemap' ? basemapTiles().render(tile) : airspaceTiles(dataset).render(tile, now.getTime());
+  return source === 'basemap' ? basemapTile(tile) : airspaceTiles(dataset).render(tile, now.getTime());
 }
 
 /**
@@ -76,16 +76,20 @@ export function renderTile(dataset: Dataset, source: TileSourceName, z: number, 
 export const WARM_UP_MAXZOOM = 5;
 
 /**
- * Builds the overview parts of the basemap and of the dataset's airspace now rather than at the first
- * tiles that need them, e.g. right after start or after a swap. The basemap waits for its airfields,
- * read in the background; the returned promise says when.
+ * Builds the overview parts of the dataset's airspace now rather than at the first tiles that need them,
+ * e.g. right after start or after a swap. The basemap's overview comes from its file in `dataDir`
+ * (built there on the first start, basemap-overview.ts); without a data directory (tests, benches) its
+ * overview parts are built instead.
  */
-export async function warmUpTiles(dataset: Dataset, now: Date = new Date()): Promise<void> {
+export async function warmUpTiles(dataset: Dataset, now: Date = new Date(), dataDir?: string): Promise<void> {
   // One part per turn of the event loop: requests arriving meanwhile wait for one part, not for all.
   await airspaceTiles(dataset).buildAllYielding(now.getTime(), WARM_UP_MAXZOOM);
-  return basemapReady(WARM_UP_MAXZOOM).then(
-    () => basemapTiles().buildAllYielding(WARM_UP_MAXZOOM),
-    // Not fatal: basemap requests await the read again and answer 5xx on their own if it keeps failing.
-    (err: unknown) => console.error('basemap airfields could not be read:', err instanceof Error ? err.message : err),
-  );
+  try {
+    await basemapReady(WARM_UP_MAXZOOM);
+    if (dataDir) await loadBasemapOverview(dataDir);
+    else await basemapTiles().buildAllYielding(WARM_UP_MAXZOOM);
+  } catch (err) {
+    // Not fatal: basemap tiles are cut from the parts when asked, as before the warm-up.
+    console.error('the basemap overview could not be prepared:', err instanceof Error ? err.message : err);
+  }
 }

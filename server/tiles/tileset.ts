@@ -170,6 +170,11 @@ export class TileSet {
     }
   }
 
+  /** Drops this set's built parts from the part cache (a tile that needs one again rebuilds it). */
+  release(): void {
+    for (const p of this.parts) partCache.delete(p);
+  }
+
   /** Whether a part is built and cached now (tests). */
   isBuilt(p: TilePart): boolean {
     return partCache.has(p);

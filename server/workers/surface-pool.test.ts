@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Geometry } from '../contract/common';
 import { ApiError } from '../http/errors';
 import { heavyConfig } from './heavy-config';
-import { MAX_BATCH, SurfacePool } from './surface-pool';
+import { MAX_BATCH, SurfacePool, WORKER_YOUNG_GENERATION_MB } from './surface-pool';
 import { BATCH_BYTES, runSurfaceTask } from './surface-tasks';
 
 const pool = new SurfacePool({ ...heavyConfig({}), workerThreads: 1, workerQueue: 1, workerIdleMs: 1_000, requestBudgetMs: 60_000 });
@@ -29,6 +29,8 @@ describe('the surface worker pool', () => {
     const out = await pool.run(task);
     expect(pool.state().threads).toBe(1);
     expect(out).toEqual(runSurfaceTask({ ...task, start: Date.now(), budgetMs: 60_000 }));
+    // Its young generation is bounded (resident memory under load, docs/perf.md).
+    expect(pool.threadLimits()?.maxYoungGenerationSizeMb).toBe(WORKER_YOUNG_GENERATION_MB);
   }, 60_000);
 
   it('keeps the event loop free during a maximum-size groundType', async () => {

@@ -38,6 +38,14 @@ export type PoolTask = Omit<SurfaceTask, 'start' | 'budgetMs'> & Partial<Pick<Su
  */
 export const MAX_BATCH = 16;
 
+/**
+ * A worker's young generation (V8's new space), in MB. By default it grows to ~24 MB more resident per
+ * worker under the groundType load for no measured gain in throughput: 8 MB kept the worker's process
+ * 24–25 MB smaller after the first task and after 3,000 tasks, at the same tasks/s within the noise of a
+ * shared machine (docs/perf.md, "The basemap off the heap").
+ */
+export const WORKER_YOUNG_GENERATION_MB = 8;
+
 interface Waiting {
   task: SurfaceTask;
   resolve: (r: SurfaceTaskResult) => void;
@@ -64,6 +72,7 @@ export class SurfacePool {
       maxQueue: this.cfg.workerQueue,
       idleTimeout: this.cfg.workerIdleMs,
       concurrentTasksPerWorker: 1,
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     // A worker that fails outside a task (it could not load) must not take the process down: piscina
     // emits 'error', which without a listener would be thrown; the next task starts a new worker.
@@ -75,6 +84,11 @@ export class SurfacePool {
   /** Threads alive and tasks waiting now (for tests and the docs' measurements). */
   state(): { threads: number; queued: number } {
     return { threads: this.pool?.threads.length ?? 0, queued: Math.max(0, this.inFlight - this.cfg.workerThreads) };
+  }
+
+  /** The resource limits of the first live thread, null when none lives (tests). */
+  threadLimits(): { maxYoungGenerationSizeMb?: number } | null {
+    return this.pool?.threads[0]?.resourceLimits ?? null;
   }
 
   /** Runs a task; its failures become ApiErrors (408, 422), a full queue 503. */

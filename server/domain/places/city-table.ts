@@ -166,3 +166,17 @@ export function cityTable(): CityTable {
   shared ??= CityTable.ofPackage();
   return shared;
 }
+
+/**
+ * The thread's city table if it has read one, else a table read for the caller alone and not kept: a
+ * reader that copies what it needs (the population model in the surface worker, which never searches
+ * places) lets the names and codes go with the garbage.
+ */
+export function cityTableOnce(): CityTable {
+  return shared ?? CityTable.ofPackage();
+}
+
+/** Whether this thread keeps a city table (tests). */
+export function cityTableKept(): boolean {
+  return shared !== null;
+}

@@ -16,7 +16,7 @@
  *
  * Built once, lazily, into a static spatial index (flatbush) of each place's kernel support.
  */
-import { cityTable } from '../places/city-table';
+import { cityTableOnce } from '../places/city-table';
 import Flatbush from 'flatbush';
 import { LRUCache } from 'lru-cache';
 import { cellArea, cellToLatLng, cellToParent, getHexagonEdgeLengthAvg, getResolution, latLngToCell } from 'h3-js';
@@ -238,9 +238,12 @@ class KernelModel implements PopulationModel {
 
 let shared: PopulationModel | null = null;
 
-/** The model over GeoNames' places, built on first use (about half a second) and then shared. */
+/**
+ * The model over GeoNames' places, built on first use (about half a second) and then shared. It copies
+ * the columns it reads, so a thread that holds no city table (the surface worker) does not keep one.
+ */
 export function populationModel(): PopulationModel {
-  shared ??= new KernelModel(cityTable());
+  shared ??= new KernelModel(cityTableOnce());
   return shared;
 }
 
