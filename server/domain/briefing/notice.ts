@@ -39,12 +39,17 @@ function compact<T extends object>(o: T): T {
 /** Per dataset schedule, its notice form, kept (answer-json.ts `keep`): it depends on nothing else. */
 const schedules = new WeakMap<DataSchedule, Schedule | undefined>();
 
-function keptSchedule(s: DataSchedule | undefined): Schedule | undefined {
-  if (!s) return undefined;
-  if (schedules.has(s)) return schedules.get(s);
-  const out = toSchedule(s);
-  schedules.set(s, out && keep(out));
+/** The notice form of a dataset value, made once per value and kept (frozen, its text written once). */
+function keptOnce<K extends object, V extends object>(cache: WeakMap<K, V | undefined>, key: K | undefined, make: (k: K) => V | undefined): V | undefined {
+  if (!key) return undefined;
+  if (cache.has(key)) return cache.get(key);
+  const out = make(key);
+  cache.set(key, out && keep(out));
   return out;
+}
+
+function keptSchedule(s: DataSchedule | undefined): Schedule | undefined {
+  return keptOnce(schedules, s, toSchedule);
 }
 
 /** Per dataset altitude limit, its notice form, kept; and the facility maps' AGL figures by value (0 to 400 ft: few). */
@@ -52,11 +57,7 @@ const altitudes = new WeakMap<AltitudeLimit, Altitude | undefined>();
 const feetAglKept = new Map<number, Altitude>();
 
 function keptAltitude(limit: AltitudeLimit | undefined): Altitude | undefined {
-  if (!limit) return undefined;
-  if (altitudes.has(limit)) return altitudes.get(limit);
-  const out = toAltitude(limit);
-  altitudes.set(limit, out && keep(out));
-  return out;
+  return keptOnce(altitudes, limit, toAltitude);
 }
 
 function keptFeetAgl(value: number): Altitude {
