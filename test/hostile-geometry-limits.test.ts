@@ -39,8 +39,12 @@ describe('geometry size limits', () => {
     expect(r.status).toBe(422);
     expect(r.body.details?.[0]).toMatchObject({ field: 'body.boundary', rule: 'max_positions', limit: MAX_INPUT_POSITIONS, actual: MAX_INPUT_POSITIONS + 1 });
     // Not yet validated: even positions the schema would refuse are only counted.
-    const junk = await post('/v2/briefing/preflight/area', { boundary: { type: 'Polygon', coordinates: [Array.from({ length: 20_000 }, () => [999, 999])] } });
+    const junk = await post('/v2/briefing/preflight/area', { boundary: { type: 'Polygon', coordinates: [Array.from({ length: 3_000 }, () => [999, 999])] } });
     expect(junk.body.details?.[0]).toMatchObject({ rule: 'max_positions' });
+    // Far more positions than any legal body holds break the body's own shape limit first (server/http/body-shape.ts).
+    const huge = await post('/v2/briefing/preflight/area', { boundary: { type: 'Polygon', coordinates: [Array.from({ length: 20_000 }, () => [999, 999])] } });
+    expect(huge.status).toBe(400);
+    expect(huge.body.details?.[0]).toMatchObject({ field: 'body', rule: 'max_values' });
   });
 
   it('limits briefings, advisories, aviation and platform operations to a 30 NM side (422 naming the limit)', async () => {
