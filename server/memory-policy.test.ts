@@ -77,9 +77,10 @@ describe('malloc settings for the start command', () => {
     expect((process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime).toBeTruthy();
     const arenasOnly = scryptGrowthMb({ MALLOC_ARENA_MAX: '2' });
     const policy = scryptGrowthMb({ ...MALLOC_ENV });
-    // Measured: ~50 MB kept with two arenas alone, ~1 MB with the fixed thresholds.
-    expect(arenasOnly).toBeGreaterThan(24);
+    // Measured: ~50 MB kept with two arenas alone (17 MB once on a loaded machine, where fewer bursts overlap), ~1 MB
+    // with the fixed thresholds. The control only has to show that the measure sees the difference.
     expect(policy).toBeLessThan(12);
+    expect(arenasOnly - policy).toBeGreaterThan(8);
   }, 60_000);
 
   it('names the settings a process was started without', () => {
