@@ -3,15 +3,10 @@
  * zone). With an offset (Z, ±hh:mm) the instant is taken as is; without one, the wall-clock time is
  * read in timezoneName (our reading: that is what the zone field is for). Pure; no service imports.
  */
-import { wallToUtc, zoneOffsetMs } from '../../contract/zone-offset';
+import { wallToUtc } from '../../contract/zone-offset';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
-/** Offset of a zone from UTC at an instant, in minutes (east positive). */
-export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  return Math.round(zoneOffsetMs(at.getTime(), timeZone) / 60000);
-}
 
 /**
  * Wall-clock time in a zone → the instant, read as the pilot meant it: a time that occurs twice is the
