@@ -35,6 +35,11 @@ const DAY = 24 * HOUR;
 export const STADIUM_MARGIN_MS = HOUR;
 /** Times of use repeat weekly: looking at 8 local days covers every weekday and a midnight-crossing window. */
 const MAX_DAYS_SCANNED = 9;
+/**
+ * A flight's periods in effect are listed day by day up to this many days (two zone conversions a
+ * day); a longer flight under times of use is counted in effect throughout, the restrictive side.
+ */
+const MAX_DAYS_LISTED = 100;
 const DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
 
 export function overlaps(a: Interval, w: Interval): boolean {
@@ -70,7 +75,7 @@ function minutes(hhmm: string | undefined, fallback: number): number {
 }
 
 /** The intervals of one TimeOfUse that fall between from and to. */
-export function timeOfUseIntervals(tou: TimeOfUse, scheduleZone: string | undefined, from: number, to: number): Interval[] {
+export function timeOfUseIntervals(tou: TimeOfUse, scheduleZone: string | undefined, from: number, to: number, maxDays = MAX_DAYS_SCANNED): Interval[] {
   const tz = validZone(tou.timezone ?? scheduleZone);
   const lo = Math.max(from, parseTime(tou.startTime, -Infinity));
   const hi = Math.min(to, parseTime(tou.endTime, Infinity));
@@ -82,7 +87,7 @@ export function timeOfUseIntervals(tou: TimeOfUse, scheduleZone: string | undefi
   if (endMin <= startMin) endMin += 24 * 60;
   const first = localParts(lo - DAY, tz);
   const out: Interval[] = [];
-  const span = Math.min(Math.ceil((hi - lo) / DAY) + 2, MAX_DAYS_SCANNED);
+  const span = Math.min(Math.ceil((hi - lo) / DAY) + 2, maxDays);
   for (let i = 0; i <= span; i++) {
     const dayWall = Date.UTC(first.y, first.m - 1, first.d + i);
     if (days && !days.has(DAYS[new Date(dayWall).getUTCDay()]!)) continue;
@@ -109,7 +114,7 @@ function validity(s: Schedule | undefined): Interval {
  * Whether a feature is in effect during the window. A window of zero length counts as the instant.
  * When a long window is scanned only its first days count for times of use, which repeat weekly.
  */
-export function activity(f: AirspaceFeature, window: FlightWindow): Activity {
+export function activity(f: AirspaceFeature, window: FlightWindow, maxDays = MAX_DAYS_SCANNED): Activity {
   const w = windowInterval(window);
   const valid = validity(f.schedule);
   if (valid.end <= w.start) return { state: 'expired', intervals: [] };
@@ -121,7 +126,7 @@ export function activity(f: AirspaceFeature, window: FlightWindow): Activity {
   const tous = f.schedule?.timesOfUse ?? [];
   if (tous.length > 0) {
     const from = Math.max(w.start, valid.start), to = Math.min(w.end, valid.end);
-    const hits = tous.flatMap((t) => timeOfUseIntervals(t, f.schedule?.timezone, from, to));
+    const hits = tous.flatMap((t) => timeOfUseIntervals(t, f.schedule?.timezone, from, to, maxDays));
     return { state: hits.length > 0 ? 'active' : 'inactive', intervals: hits };
   }
   return { state: 'active', intervals: [valid] };
@@ -137,11 +142,16 @@ export function windowInterval(window: FlightWindow): Interval {
  * window and to its schedule's validity, merged, in order. Empty when it is not in effect.
  */
 export function inEffectWithin(f: AirspaceFeature, window: FlightWindow): Interval[] {
-  const a = activity(f, window);
-  if (a.state !== 'active') return [];
+  const first = activity(f, window);
+  if (first.state !== 'active') return [];
   const w = windowInterval(window);
   const valid = validity(f.schedule);
   const lo = Math.max(w.start, valid.start), hi = Math.min(w.end, valid.end);
+  // The first days scanned decide whether it is in effect at all; its periods are every day's, not
+  // only those days' (a LAANC flight of weeks must be blocked in each day's hours, not the first nine).
+  const days = Math.ceil((hi - lo) / DAY) + 2;
+  if (f.schedule?.timesOfUse?.length && days > MAX_DAYS_LISTED) return lo < hi ? [{ start: lo, end: hi }] : [];
+  const a = days > MAX_DAYS_SCANNED ? activity(f, window, days) : first;
   const out: Interval[] = [];
   for (const i of a.intervals.map((i) => ({ start: Math.max(i.start, lo), end: Math.min(i.end, hi) })).sort((x, y) => x.start - y.start)) {
     if (i.start >= i.end) continue;

@@ -157,6 +157,22 @@ describe('LAANC candidates', () => {
       expect(windows(inside)).toEqual([[iso(0), iso(1)], [iso(2), iso(3)]]);
     });
 
+    it('a long flight is blocked in every period in effect, not only in the first days scanned (no candidate in a later day\'s hours)', () => {
+      const d = withFeature({ id: 'nsufr:part', layer: 'nsufr', name: 'Part-time NSUFR', geometry: area, lower: { value: 0, reference: 'SFC' }, props: { partTime: true }, schedule: hours, sourceId: 'x' });
+      const r = evaluateLaanc(d, req({ startTime: h(0), endTime: h(24 * 20) }));
+      const daily = Array.from({ length: 20 }, (_, k) => ({ start: h(1 + 24 * k).getTime(), end: h(2 + 24 * k).getTime() }));
+      for (const c of r.candidates) {
+        const s = Date.parse(c.startTime), e = Date.parse(c.endTime);
+        expect(daily.filter((w) => s < w.end && w.start < e)).toEqual([]);
+      }
+      expect(r.notices.filter((n) => n.action === 'ACTION_BLOCK').map((n) => n.startTime)).toEqual(daily.map((w) => new Date(w.start).toISOString()));
+      expect(r.candidates.length).toBe(21);
+      // Longer than the days listed one by one: in effect throughout (restrictive), so nothing to submit.
+      const years = evaluateLaanc(d, req({ startTime: h(0), endTime: h(24 * 365 * 3) }));
+      expect(years.candidates).toEqual([]);
+      expect(years.notices).toEqual([expect.objectContaining({ action: 'ACTION_BLOCK', reason: 'REASON_OPERATION_IN_NSUFR', startTime: iso(0), endTime: iso(24 * 365 * 3) })]);
+    });
+
     it('times of use within a TFR schedule narrow it: one blocking notice per period in effect', () => {
       const d = withFeature({ id: 'tfr:daily', layer: 'tfr', name: 'Daily TFR', geometry: area, lower: { value: 0, reference: 'SFC' }, schedule: { startTime: iso(0), endTime: iso(48), ...hours }, sourceId: 'x' });
       expect(evaluateLaanc(d, req({ startTime: h(4), endTime: h(5) })).notices).toEqual([]);
