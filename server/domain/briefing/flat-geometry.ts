@@ -11,6 +11,7 @@ import Flatbush from 'flatbush';
 import type { Position } from 'geojson';
 import type { BBox } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
+import { BoxSearch, packTree, type PackedTree } from './box-search';
 import { hypot } from './hypot';
 
 /** Boundaries with more segments than this get a segment index (a facility-map cell has 4, a circle 64). */
@@ -31,8 +32,8 @@ export interface Flat {
   segments: number;
   /** For polygons: ring index where each polygon starts (its outer ring; holes follow), then the ring count. Null for points and lines. */
   polygons: Int32Array | null;
-  /** Segment index (built on first use), item i → the segment starting at vertex segStart[i]. */
-  index?: { tree: Flatbush; segStart: Int32Array } | null;
+  /** Segment index (built on first use; only its packed arrays are kept), item i → the segment starting at vertex segStart[i]. */
+  index?: { tree: PackedTree; segStart: Int32Array } | null;
 }
 
 const flats = new WeakMap<FeatureGeometry, Flat>();
@@ -117,8 +118,13 @@ function segmentIndex(f: Flat): Flat['index'] {
     }
   }
   tree.finish();
-  return (f.index = { tree, segStart });
+  return (f.index = { tree: packTree(tree), segStart });
 }
+
+// Searches into reused buffers, one per call site: towards() reads its results while vertexTo() searches.
+const nearSegments = new BoxSearch();
+const nearVertices = new BoxSearch();
+const raySegments = new BoxSearch();
 
 /** Distance on the plane between two boxes in degrees (0 when they overlap), shrunk by SLACK: a lower bound. */
 export function boxGapNm(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
@@ -159,7 +165,9 @@ function vertexTo(lon: number, lat: number, to: Flat, k: number, limit: number, 
     // it can be nearer, so a nearby boundary costs a few segments instead of every one within the limit.
     for (let q = Math.min(r, FIRST_RADIUS_NM); ; q = Math.min(r, q * 4)) {
       const dLat = q / 60 / SLACK + 1e-12, dLon = q / (60 * k) / SLACK + 1e-12;
-      for (const s of idx.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) best = Math.min(best, pointSegment(px, py, c, idx.segStart[s]!, k));
+      const n = nearSegments.run(idx.tree, lon - dLon, lat - dLat, lon + dLon, lat + dLat);
+      const ids = nearSegments.ids;
+      for (let j = 0; j < n; j++) best = Math.min(best, pointSegment(px, py, c, idx.segStart[ids[j]!]!, k));
       if (best <= q || q >= r) return best;
     }
   }
@@ -179,7 +187,10 @@ function towards(from: Flat, to: Flat, k: number, limit: number, best: number): 
     const r = Math.min(best, limit);
     const dLat = r / 60 / SLACK + 1e-12, dLon = r / (60 * k) / SLACK + 1e-12;
     const b = to.bbox;
-    for (const seg of idx.tree.search(b[0] - dLon, b[1] - dLat, b[2] + dLon, b[3] + dLat)) {
+    const n = nearVertices.run(idx.tree, b[0] - dLon, b[1] - dLat, b[2] + dLon, b[3] + dLat);
+    const ids = nearVertices.ids;
+    for (let j = 0; j < n; j++) {
+      const seg = ids[j]!;
       for (let v = idx.segStart[seg]!; v <= idx.segStart[seg]! + 1; v++) {
         if (pointBoxNm(c[2 * v]!, c[2 * v + 1]!, to.bbox, 0, k) > Math.min(best, limit)) continue;
         best = vertexTo(c[2 * v]!, c[2 * v + 1]!, to, k, limit, best);
@@ -227,8 +238,10 @@ function inRing(x: number, y: number, f: Flat, r: number): boolean {
   const idx = to - from - 1 > INDEXED_SEGMENTS ? segmentIndex(f) : null;
   if (idx) {
     // Only segments whose box meets the ray can cross it; the index holds every ring's, so keep this ring's.
-    for (const s of idx.tree.search(x, y, b[4 * r + 2]!, y)) {
-      const i = idx.segStart[s]!;
+    const n = raySegments.run(idx.tree, x, y, b[4 * r + 2]!, y);
+    const ids = raySegments.ids;
+    for (let j = 0; j < n; j++) {
+      const i = idx.segStart[ids[j]!]!;
       if (i >= from && i + 1 < to && crosses(x, y, c, i)) inside = !inside;
     }
     return inside;
