@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { circlePolygon, gapNm, separationNm } from './geometry';
+import { flat } from './flat-geometry';
 import { bruteGap } from './geometry.test-helpers';
 
 const lon = fc.double({ min: -122.4, max: -122.2, noNaN: true });
@@ -51,5 +52,41 @@ describe('the flat distance kernel', () => {
     expect(gapNm(p, ring, 1)).toBe(bruteGap(p, ring));
     expect(gapNm(p, ring, 1)).toBeCloseTo(0.5, 2);
     expect(gapNm(p, ring, 0.1)).toBeGreaterThan(0.1);
+  });
+});
+
+describe('the segment index, built only once a boundary is asked about again', () => {
+  const ring = (): FeatureGeometry => circlePolygon([-122.3, 47.5], 2, 720);
+  const near: FeatureGeometry = { type: 'Point', coordinates: [-122.3, 47.5 + 2.5 / 60] };
+
+  it('is not built by the first questions (a cold place scans), then is, and gives the same figures both ways', () => {
+    const g = ring();
+    const first = gapNm(near, g, 1);
+    expect(flat(g).index).toBeUndefined();
+    let calls = 1;
+    while (flat(g).index === undefined && calls < 20) {
+      expect(gapNm(near, g, 1)).toBe(first);
+      calls++;
+    }
+    expect(flat(g).index).toBeTruthy();
+    expect(calls).toBeGreaterThan(2);
+    expect(gapNm(near, g, 1)).toBe(first);
+    expect(first).toBe(bruteGap(near, g));
+  });
+
+  it('gives the brute force figure within the limit through the index too, on random points and limits', () => {
+    const g = ring();
+    while (flat(g).index === undefined) gapNm(near, g, 1);
+    fc.assert(
+      fc.property(lon, lat, fc.constantFrom(0, 0.5, 2), (x, y, limit) => {
+        const p: FeatureGeometry = { type: 'Point', coordinates: [x, y] };
+        const exact = bruteGap(p, g);
+        const got = gapNm(p, g, limit);
+        if (exact <= limit) expect(got).toBe(exact);
+        else expect(got).toBeGreaterThan(limit);
+        expect(separationNm(p, feature(g), limit) === 0).toBe(separationNm(p, feature(ring())) === 0);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -16,6 +16,13 @@ import { hypot } from './hypot';
 
 /** Boundaries with more segments than this get a segment index (a facility-map cell has 4, a circle 64). */
 const INDEXED_SEGMENTS = 64;
+/**
+ * A boundary is indexed once plain scans have gone over its segments this many times: the first briefing
+ * at a place scans (building a Class B's indexes took ~40 % of a cold KBFI briefing, and one took 282 ms
+ * under load against the 250 ms budget); a boundary asked about again and again gets its index by its third
+ * or so briefing. Both ways give the same figure within the limit asked for (flat-geometry.test.ts).
+ */
+const INDEX_AFTER_SCANS = 4;
 /** The first radius of an indexed nearest-segment search (grown fourfold up to the limit). */
 const FIRST_RADIUS_NM = 0.25;
 /** Lower bounds are shrunk by this much so that rounding never prunes a candidate that matters. */
@@ -32,18 +39,21 @@ export interface Flat {
   segments: number;
   /** For polygons: ring index where each polygon starts (its outer ring; holes follow), then the ring count. Null for points and lines. */
   polygons: Int32Array | null;
-  /** Segment index (built on first use; only its packed arrays are kept), item i → the segment starting at vertex segStart[i]. */
+  /** Segment index (built once scanned enough; only its packed arrays are kept), item i → the segment starting at vertex segStart[i]. */
   index?: { tree: PackedTree; segStart: Int32Array } | null;
+  /** Segments gone over by plain scans while there was no index (INDEX_AFTER_SCANS). */
+  scanned: number;
 }
 
 const flats = new WeakMap<FeatureGeometry, Flat>();
 
-function lines(g: FeatureGeometry): Position[][] {
+/** The geometry's rings (or line, or point) in order, without copying a MultiPolygon's (the first briefing at a place flattens hundreds). */
+function eachLine(g: FeatureGeometry, visit: (l: Position[]) => void): void {
   switch (g.type) {
-    case 'Point': return [[g.coordinates]];
-    case 'LineString': return [g.coordinates];
-    case 'Polygon': return g.coordinates;
-    case 'MultiPolygon': return g.coordinates.flat();
+    case 'Point': return visit([g.coordinates]);
+    case 'LineString': return visit(g.coordinates);
+    case 'Polygon': for (const l of g.coordinates) visit(l); return;
+    case 'MultiPolygon': for (const p of g.coordinates) for (const l of p) visit(l); return;
   }
 }
 
@@ -51,7 +61,7 @@ function polygonStarts(g: FeatureGeometry): Int32Array | null {
   if (g.type === 'Polygon') return Int32Array.of(0, g.coordinates.length);
   if (g.type !== 'MultiPolygon') return null;
   const starts = new Int32Array(g.coordinates.length + 1);
-  g.coordinates.forEach((p, i) => (starts[i + 1] = starts[i]! + p.length));
+  for (let i = 0; i < g.coordinates.length; i++) starts[i + 1] = starts[i]! + g.coordinates[i]!.length;
   return starts;
 }
 
@@ -69,15 +79,17 @@ export function flat(g: FeatureGeometry): Flat {
 }
 
 function build(g: FeatureGeometry): Flat {
-  const ls = lines(g);
-  let n = 0;
-  for (const l of ls) n += l.length;
+  let n = 0, count = 0;
+  eachLine(g, (l) => {
+    n += l.length;
+    count++;
+  });
   const coords = new Float64Array(n * 2);
-  const rings = new Int32Array(ls.length + 1);
-  const ringBoxes = new Float64Array(ls.length * 4);
+  const rings = new Int32Array(count + 1);
+  const ringBoxes = new Float64Array(count * 4);
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  let v = 0, segments = 0;
-  ls.forEach((l, r) => {
+  let v = 0, segments = 0, r = 0;
+  eachLine(g, (l) => {
     rings[r] = v;
     let w = Infinity, s = Infinity, e = -Infinity, no = -Infinity;
     for (const p of l) {
@@ -91,21 +103,31 @@ function build(g: FeatureGeometry): Flat {
       if (y > no) no = y;
     }
     if (l.length > 1) segments += l.length - 1;
-    ringBoxes.set([w, s, e, no], r * 4);
+    ringBoxes[4 * r] = w;
+    ringBoxes[4 * r + 1] = s;
+    ringBoxes[4 * r + 2] = e;
+    ringBoxes[4 * r + 3] = no;
+    r++;
     if (w < bbox[0]) bbox[0] = w;
     if (s < bbox[1]) bbox[1] = s;
     if (e > bbox[2]) bbox[2] = e;
     if (no > bbox[3]) bbox[3] = no;
   });
-  rings[ls.length] = v;
-  const f = { coords, rings, ringBoxes, bbox, segments, polygons: polygonStarts(g) };
+  rings[count] = v;
+  const f: Flat = { coords, rings, ringBoxes, bbox, segments, polygons: polygonStarts(g), scanned: 0 };
   flats.set(g, f);
   return (last = { g, f }).f;
 }
 
+/** The segment index, or null while plain scans are to be used (short boundaries always; long ones until INDEX_AFTER_SCANS). */
 function segmentIndex(f: Flat): Flat['index'] {
   if (f.index !== undefined) return f.index;
   if (f.segments <= INDEXED_SEGMENTS) return (f.index = null);
+  if (f.scanned < INDEX_AFTER_SCANS * f.segments) {
+    // The caller scans instead; counted as a whole scan, an upper bound of what it looks at.
+    f.scanned += f.segments;
+    return null;
+  }
   const tree = new Flatbush(f.segments);
   const segStart = new Int32Array(f.segments);
   const c = f.coords;
