@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { circlePolygon, gapNm, separationNm } from './geometry';
-import { flat } from './flat-geometry';
+import { boxGapNm, flat, pointBoxNm } from './flat-geometry';
 import { bruteGap } from './geometry.test-helpers';
 
 const lon = fc.double({ min: -122.4, max: -122.2, noNaN: true });
@@ -87,6 +87,29 @@ describe('the segment index, built only once a boundary is asked about again', (
         expect(separationNm(p, feature(g), limit) === 0).toBe(separationNm(p, feature(ring())) === 0);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('box distances', () => {
+  // The lower bounds skip the square root when the boxes overlap on one axis: the same figures to the bit.
+  const SLACK = 1 - 1e-9;
+  const c = fc.double({ min: -180, max: 180, noNaN: true });
+  const boxOf = fc.tuple(c, c, fc.double({ min: 0, max: 0.1, noNaN: true }), fc.double({ min: 0, max: 0.1, noNaN: true })).map(([x, y, w, h]) => [x, y, x + w, y + h]);
+  const near = (b: number[]) => fc.tuple(fc.double({ min: -0.2, max: 0.2, noNaN: true }), fc.double({ min: -0.2, max: 0.2, noNaN: true }), fc.constantFrom(0, 0.01)).map(([dx, dy, s]) => [b[0]! + dx, b[1]! + dy, b[0]! + dx + s, b[1]! + dy + s]);
+  const cos = fc.double({ min: 0.01, max: 1, noNaN: true });
+
+  it('boxGapNm and pointBoxNm equal hypot of the sides times the slack', () => {
+    fc.assert(
+      fc.property(boxOf.chain((b) => fc.tuple(fc.constant(b), near(b))), cos, ([a, b], k) => {
+        const dx = Math.max(0, a[0]! - b[2]!, b[0]! - a[2]!) * 60 * k;
+        const dy = Math.max(0, a[1]! - b[3]!, b[1]! - a[3]!) * 60;
+        expect(Object.is(boxGapNm(a, 0, b, 0, k), Math.hypot(dx, dy) * SLACK)).toBe(true);
+        const px = Math.max(0, b[0]! - a[0]!, a[0]! - b[2]!) * 60 * k;
+        const py = Math.max(0, b[1]! - a[1]!, a[1]! - b[3]!) * 60;
+        expect(Object.is(pointBoxNm(a[0]!, a[1]!, b, 0, k), Math.hypot(px, py) * SLACK)).toBe(true);
+      }),
+      { numRuns: 5_000 },
     );
   });
 });

@@ -148,17 +148,25 @@ const nearSegments = new BoxSearch();
 const nearVertices = new BoxSearch();
 const raySegments = new BoxSearch();
 
+/**
+ * hypot of two sides of which one is often 0 (boxes that overlap in longitude or latitude): hypot(0, y) is y
+ * to the bit (V8's algorithm scales by the larger side: sqrt(1) · y), so the square root is skipped there.
+ */
+function sideHypot(dx: number, dy: number): number {
+  return dx === 0 ? dy : dy === 0 ? dx : hypot(dx, dy);
+}
+
 /** Distance on the plane between two boxes in degrees (0 when they overlap), shrunk by SLACK: a lower bound. */
 export function boxGapNm(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
   const dx = Math.max(0, a[ai]! - b[bi + 2]!, b[bi]! - a[ai + 2]!) * 60 * cosLat;
   const dy = Math.max(0, a[ai + 1]! - b[bi + 3]!, b[bi + 1]! - a[ai + 3]!) * 60;
-  return hypot(dx, dy) * SLACK;
+  return sideHypot(dx, dy) * SLACK;
 }
 
-function pointBoxNm(px: number, py: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
+export function pointBoxNm(px: number, py: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
   const dx = Math.max(0, b[bi]! - px, px - b[bi + 2]!) * 60 * cosLat;
   const dy = Math.max(0, b[bi + 1]! - py, py - b[bi + 3]!) * 60;
-  return hypot(dx, dy) * SLACK;
+  return sideHypot(dx, dy) * SLACK;
 }
 
 /** Point (projected) to the segment starting at vertex i of c (degrees, projected here as project() did). */
