@@ -7,7 +7,7 @@ import { Dataset } from '../../data/dataset';
 import { importFiles } from '../../data/import/import-files';
 import { hasRealData, realPath, warnIfNoRealData } from '../../data/import/realdata';
 import type { AirspaceFeature } from '../../data/model';
-import { DEM_MARGIN_FT, floorAglFt, isOverhead, type GroundMax } from './altitude';
+import { DEM_MARGIN_FT, describeLimit, floorAglFt, isOverhead, type GroundMax } from './altitude';
 import { briefArea, briefLocation } from '.';
 
 const NOW = new Date('2025-11-20T18:00:00Z');
@@ -75,5 +75,20 @@ describe.skipIf(!hasRealData)('Seattle Class B Area B (1,100 ft MSL) with DEM gr
     const r = briefArea(ds, square, { now: NOW, groundMaxFt: (area) => (seen.push(area), { maxFt: 66, source: 'dem:low', complete: true }) });
     expect(seen).toEqual([square]);
     expect(r.notices!.some((n) => n.title === 'SEATTLE CLASS B AREA B')).toBe(false);
+  });
+});
+
+describe('describeLimit', () => {
+  it('writes feet as toLocaleString does, the first time and from its kept texts after', () => {
+    const values = [1, 18, 400, 1200, 2999, 10000, 17999, 123456.789, 0.5, -9998, 1e21];
+    for (let round = 0; round < 2; round++) {
+      for (const value of values) {
+        for (const reference of ['MSL', 'AGL'] as const) {
+          expect(describeLimit({ value, reference })).toBe(`${value.toLocaleString('en-US')} ft ${reference}`);
+        }
+      }
+    }
+    expect(describeLimit({ value: 0, reference: 'MSL' })).toBe('the surface');
+    expect(describeLimit({ value: -0, reference: 'MSL' })).toBe('the surface');
   });
 });

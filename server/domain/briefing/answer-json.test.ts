@@ -169,4 +169,26 @@ describe('the answer text', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('writes plain values as JSON.stringify does: any string (escapes, control characters, lone surrogates), any double, booleans, null, undefined', () => {
+    const edge = ['', '"', '\\', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', '\udc00', '\ud83d\ude00', 'a\nb\tc', 'plain text', 'é ü ✓'];
+    const value = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) }),
+      fc.constantFrom(...edge),
+      fc.double(),
+      fc.constantFrom(-0, 0, NaN, Infinity, -Infinity, 1e21, 1e-7, 5e-324),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+    );
+    const notice = fc.dictionary(fc.string(), value, { maxKeys: 8 });
+    fc.assert(
+      fc.property(fc.array(notice, { maxLength: 3 }), (notices) => {
+        const a = { status: 'NOTICE_STATUS_CAUTION', notices };
+        expect(briefingText(a as never)).toBe(JSON.stringify(a));
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });

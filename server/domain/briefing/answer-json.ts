@@ -100,6 +100,20 @@ function keyText(k: string): string {
   return t;
 }
 
+/** What JSON.stringify escapes in a string: quotes, backslashes, and (outside space to U+FFFF less the surrogates) control characters and surrogates. */
+const ESCAPED = /["\\]|[^ -\ud7ff\ue000-\uffff]/;
+
+/**
+ * JSON.stringify of a notice's plain value without its call where the text is plain: a string with nothing
+ * to escape is itself in quotes, a finite number its String (JSON.stringify writes numbers so), NaN and
+ * infinities null. JSON.stringify of ~180 values per answer was 8 % of a KBFI briefing.
+ */
+function primitiveText(v: unknown): string | undefined {
+  if (typeof v === 'string') return ESCAPED.test(v) ? JSON.stringify(v) : `"${v}"`;
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  return JSON.stringify(v);
+}
+
 /** JSON.stringify(n), each key in turn: kept objects and geometries from their texts, the rest stringified. */
 export function noticeText(n: Notice): string {
   let s = '{';
@@ -108,7 +122,7 @@ export function noticeText(n: Notice): string {
     const v = o[k];
     let t: string | undefined;
     if (v !== null && typeof v === 'object') t = k === 'geometry' ? geometryText(v as { type: string }) : (texts.get(v) ?? JSON.stringify(v));
-    else t = JSON.stringify(v);
+    else t = primitiveText(v);
     // JSON.stringify leaves out keys whose value has no text (undefined, functions, symbols).
     if (t === undefined) continue;
     s += `${s.length > 1 ? ',' : ''}${keyText(k)}${t}`;

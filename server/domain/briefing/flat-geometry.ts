@@ -11,10 +11,18 @@ import Flatbush from 'flatbush';
 import type { Position } from 'geojson';
 import type { BBox } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
+import { BoxSearch, packTree, type PackedTree } from './box-search';
 import { hypot } from './hypot';
 
 /** Boundaries with more segments than this get a segment index (a facility-map cell has 4, a circle 64). */
 const INDEXED_SEGMENTS = 64;
+/**
+ * A boundary is indexed once plain scans have gone over its segments this many times: the first briefing
+ * at a place scans (building a Class B's indexes took ~40 % of a cold KBFI briefing, and one took 282 ms
+ * under load against the 250 ms budget); a boundary asked about again and again gets its index by its third
+ * or so briefing. Both ways give the same figure within the limit asked for (flat-geometry.test.ts).
+ */
+const INDEX_AFTER_SCANS = 4;
 /** The first radius of an indexed nearest-segment search (grown fourfold up to the limit). */
 const FIRST_RADIUS_NM = 0.25;
 /** Lower bounds are shrunk by this much so that rounding never prunes a candidate that matters. */
@@ -31,18 +39,21 @@ export interface Flat {
   segments: number;
   /** For polygons: ring index where each polygon starts (its outer ring; holes follow), then the ring count. Null for points and lines. */
   polygons: Int32Array | null;
-  /** Segment index (built on first use), item i → the segment starting at vertex segStart[i]. */
-  index?: { tree: Flatbush; segStart: Int32Array } | null;
+  /** Segment index (built once scanned enough; only its packed arrays are kept), item i → the segment starting at vertex segStart[i]. */
+  index?: { tree: PackedTree; segStart: Int32Array } | null;
+  /** Segments gone over by plain scans while there was no index (INDEX_AFTER_SCANS). */
+  scanned: number;
 }
 
 const flats = new WeakMap<FeatureGeometry, Flat>();
 
-function lines(g: FeatureGeometry): Position[][] {
+/** The geometry's rings (or line, or point) in order, without copying a MultiPolygon's (the first briefing at a place flattens hundreds). */
+function eachLine(g: FeatureGeometry, visit: (l: Position[]) => void): void {
   switch (g.type) {
-    case 'Point': return [[g.coordinates]];
-    case 'LineString': return [g.coordinates];
-    case 'Polygon': return g.coordinates;
-    case 'MultiPolygon': return g.coordinates.flat();
+    case 'Point': return visit([g.coordinates]);
+    case 'LineString': return visit(g.coordinates);
+    case 'Polygon': for (const l of g.coordinates) visit(l); return;
+    case 'MultiPolygon': for (const p of g.coordinates) for (const l of p) visit(l); return;
   }
 }
 
@@ -50,7 +61,7 @@ function polygonStarts(g: FeatureGeometry): Int32Array | null {
   if (g.type === 'Polygon') return Int32Array.of(0, g.coordinates.length);
   if (g.type !== 'MultiPolygon') return null;
   const starts = new Int32Array(g.coordinates.length + 1);
-  g.coordinates.forEach((p, i) => (starts[i + 1] = starts[i]! + p.length));
+  for (let i = 0; i < g.coordinates.length; i++) starts[i + 1] = starts[i]! + g.coordinates[i]!.length;
   return starts;
 }
 
@@ -68,15 +79,17 @@ export function flat(g: FeatureGeometry): Flat {
 }
 
 function build(g: FeatureGeometry): Flat {
-  const ls = lines(g);
-  let n = 0;
-  for (const l of ls) n += l.length;
+  let n = 0, count = 0;
+  eachLine(g, (l) => {
+    n += l.length;
+    count++;
+  });
   const coords = new Float64Array(n * 2);
-  const rings = new Int32Array(ls.length + 1);
-  const ringBoxes = new Float64Array(ls.length * 4);
+  const rings = new Int32Array(count + 1);
+  const ringBoxes = new Float64Array(count * 4);
   const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  let v = 0, segments = 0;
-  ls.forEach((l, r) => {
+  let v = 0, segments = 0, r = 0;
+  eachLine(g, (l) => {
     rings[r] = v;
     let w = Infinity, s = Infinity, e = -Infinity, no = -Infinity;
     for (const p of l) {
@@ -90,21 +103,31 @@ function build(g: FeatureGeometry): Flat {
       if (y > no) no = y;
     }
     if (l.length > 1) segments += l.length - 1;
-    ringBoxes.set([w, s, e, no], r * 4);
+    ringBoxes[4 * r] = w;
+    ringBoxes[4 * r + 1] = s;
+    ringBoxes[4 * r + 2] = e;
+    ringBoxes[4 * r + 3] = no;
+    r++;
     if (w < bbox[0]) bbox[0] = w;
     if (s < bbox[1]) bbox[1] = s;
     if (e > bbox[2]) bbox[2] = e;
     if (no > bbox[3]) bbox[3] = no;
   });
-  rings[ls.length] = v;
-  const f = { coords, rings, ringBoxes, bbox, segments, polygons: polygonStarts(g) };
+  rings[count] = v;
+  const f: Flat = { coords, rings, ringBoxes, bbox, segments, polygons: polygonStarts(g), scanned: 0 };
   flats.set(g, f);
   return (last = { g, f }).f;
 }
 
+/** The segment index, or null while plain scans are to be used (short boundaries always; long ones until INDEX_AFTER_SCANS). */
 function segmentIndex(f: Flat): Flat['index'] {
   if (f.index !== undefined) return f.index;
   if (f.segments <= INDEXED_SEGMENTS) return (f.index = null);
+  if (f.scanned < INDEX_AFTER_SCANS * f.segments) {
+    // The caller scans instead; counted as a whole scan, an upper bound of what it looks at.
+    f.scanned += f.segments;
+    return null;
+  }
   const tree = new Flatbush(f.segments);
   const segStart = new Int32Array(f.segments);
   const c = f.coords;
@@ -117,20 +140,33 @@ function segmentIndex(f: Flat): Flat['index'] {
     }
   }
   tree.finish();
-  return (f.index = { tree, segStart });
+  return (f.index = { tree: packTree(tree), segStart });
+}
+
+// Searches into reused buffers, one per call site: towards() reads its results while vertexTo() searches.
+const nearSegments = new BoxSearch();
+const nearVertices = new BoxSearch();
+const raySegments = new BoxSearch();
+
+/**
+ * hypot of two sides of which one is often 0 (boxes that overlap in longitude or latitude): hypot(0, y) is y
+ * to the bit (V8's algorithm scales by the larger side: sqrt(1) · y), so the square root is skipped there.
+ */
+function sideHypot(dx: number, dy: number): number {
+  return dx === 0 ? dy : dy === 0 ? dx : hypot(dx, dy);
 }
 
 /** Distance on the plane between two boxes in degrees (0 when they overlap), shrunk by SLACK: a lower bound. */
 export function boxGapNm(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
   const dx = Math.max(0, a[ai]! - b[bi + 2]!, b[bi]! - a[ai + 2]!) * 60 * cosLat;
   const dy = Math.max(0, a[ai + 1]! - b[bi + 3]!, b[bi + 1]! - a[ai + 3]!) * 60;
-  return hypot(dx, dy) * SLACK;
+  return sideHypot(dx, dy) * SLACK;
 }
 
-function pointBoxNm(px: number, py: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
+export function pointBoxNm(px: number, py: number, b: ArrayLike<number>, bi: number, cosLat: number): number {
   const dx = Math.max(0, b[bi]! - px, px - b[bi + 2]!) * 60 * cosLat;
   const dy = Math.max(0, b[bi + 1]! - py, py - b[bi + 3]!) * 60;
-  return hypot(dx, dy) * SLACK;
+  return sideHypot(dx, dy) * SLACK;
 }
 
 /** Point (projected) to the segment starting at vertex i of c (degrees, projected here as project() did). */
@@ -159,7 +195,9 @@ function vertexTo(lon: number, lat: number, to: Flat, k: number, limit: number, 
     // it can be nearer, so a nearby boundary costs a few segments instead of every one within the limit.
     for (let q = Math.min(r, FIRST_RADIUS_NM); ; q = Math.min(r, q * 4)) {
       const dLat = q / 60 / SLACK + 1e-12, dLon = q / (60 * k) / SLACK + 1e-12;
-      for (const s of idx.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) best = Math.min(best, pointSegment(px, py, c, idx.segStart[s]!, k));
+      const n = nearSegments.run(idx.tree, lon - dLon, lat - dLat, lon + dLon, lat + dLat);
+      const ids = nearSegments.ids;
+      for (let j = 0; j < n; j++) best = Math.min(best, pointSegment(px, py, c, idx.segStart[ids[j]!]!, k));
       if (best <= q || q >= r) return best;
     }
   }
@@ -179,7 +217,10 @@ function towards(from: Flat, to: Flat, k: number, limit: number, best: number): 
     const r = Math.min(best, limit);
     const dLat = r / 60 / SLACK + 1e-12, dLon = r / (60 * k) / SLACK + 1e-12;
     const b = to.bbox;
-    for (const seg of idx.tree.search(b[0] - dLon, b[1] - dLat, b[2] + dLon, b[3] + dLat)) {
+    const n = nearVertices.run(idx.tree, b[0] - dLon, b[1] - dLat, b[2] + dLon, b[3] + dLat);
+    const ids = nearVertices.ids;
+    for (let j = 0; j < n; j++) {
+      const seg = ids[j]!;
       for (let v = idx.segStart[seg]!; v <= idx.segStart[seg]! + 1; v++) {
         if (pointBoxNm(c[2 * v]!, c[2 * v + 1]!, to.bbox, 0, k) > Math.min(best, limit)) continue;
         best = vertexTo(c[2 * v]!, c[2 * v + 1]!, to, k, limit, best);
@@ -227,8 +268,10 @@ function inRing(x: number, y: number, f: Flat, r: number): boolean {
   const idx = to - from - 1 > INDEXED_SEGMENTS ? segmentIndex(f) : null;
   if (idx) {
     // Only segments whose box meets the ray can cross it; the index holds every ring's, so keep this ring's.
-    for (const s of idx.tree.search(x, y, b[4 * r + 2]!, y)) {
-      const i = idx.segStart[s]!;
+    const n = raySegments.run(idx.tree, x, y, b[4 * r + 2]!, y);
+    const ids = raySegments.ids;
+    for (let j = 0; j < n; j++) {
+      const i = idx.segStart[ids[j]!]!;
       if (i >= from && i + 1 < to && crosses(x, y, c, i)) inside = !inside;
     }
     return inside;

@@ -62,7 +62,9 @@ export function separationNm(input: FeatureGeometry, f: AirspaceFeature, limit =
   const fi = flat(input), ff = flat(f.geometry);
   const cosLat = planeOf(fi);
   const lb = boxGapNm(fi.bbox, 0, ff.bbox, 0, cosLat) - reach;
-  if (lb > limit) return lb;
+  // Within ON_BOUNDARY_NM of the box, turf may still call a point on the boundary touching (a point 1e-14° west
+  // of a vertex did): those go on to pointSeparation, which asks turf there, as the engine always did.
+  if (lb > limit && lb > ON_BOUNDARY_NM) return lb;
   if (input.type === 'Point') return pointSeparation(input.coordinates, f.geometry, fi, ff, cosLat, limit, reach);
   if (intersects(input, f.geometry)) return 0;
   const gap = flatGapNm(fi, ff, cosLat, limit + reach);

@@ -29,20 +29,18 @@ export interface BriefingOptions {
   groundMaxFt?: GroundProvider;
 }
 
-function context(opts: BriefingOptions, input: FeatureGeometry) {
-  return {
+function assessNoted(dataset: Dataset, input: FeatureGeometry, opts: BriefingOptions, nearbyNm: number): Evaluated[] {
+  // One object, written out: a spread of the context into the options was 4 % of a KBFI briefing.
+  const ground = opts.groundMaxFt?.(input);
+  const out = assess(dataset, input, {
     window: flightWindow(opts),
     maxAltitudeFt: opts.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT,
     includeGeometry: opts.includeGeometry ?? true,
     budget: opts.budget,
-    ground: opts.groundMaxFt?.(input),
-  };
-}
-
-function assessNoted(dataset: Dataset, input: FeatureGeometry, opts: BriefingOptions, nearbyNm: number): Evaluated[] {
-  const ctx = context(opts, input);
-  const out = assess(dataset, input, { ...ctx, nearbyNm });
-  noteGround(out, ctx.ground);
+    ground,
+    nearbyNm,
+  });
+  noteGround(out, ground);
   return out;
 }
 

@@ -81,6 +81,12 @@ describe('separationNm from a point', () => {
     });
   }
 
+  it('calls a point a hair outside the box but on the boundary for turf touching, whatever the limit (fast-check seed 1253294130)', () => {
+    const p: FeatureGeometry = { type: 'Point', coordinates: [-122.30000000000001, 47.5] };
+    for (const limit of [0, 1e-9, 0.5, Infinity]) expectSame(p, feature('concave'), limit);
+    expect(separationNm(p, feature('concave'), 0)).toBe(0);
+  });
+
   it('is right on both sides of a shape cut at the antimeridian, and on the cut itself', () => {
     const cut: AirspaceFeature = {
       id: 'cut',
