@@ -88,26 +88,10 @@ export function sourceText(s: NoticeDataSource | undefined): string | null {
   return s ? (SOURCE_TEXT[s] ?? null) : null;
 }
 
-const SUBTYPE_TEXT: Record<NoticeDataSubtype, string | null> = {
-  NOTICE_DATA_SUBTYPE_UNSPECIFIED: null,
-  NOTICE_DATA_SUBTYPE_CLASS_B: 'Class B airspace',
-  NOTICE_DATA_SUBTYPE_CLASS_C: 'Class C airspace',
-  NOTICE_DATA_SUBTYPE_CLASS_D: 'Class D airspace',
-  NOTICE_DATA_SUBTYPE_CLASS_E: 'Class E airspace',
-  NOTICE_DATA_SUBTYPE_EMERGENCY: 'Emergency',
-  NOTICE_DATA_SUBTYPE_ADMIN: 'Administrative',
-  NOTICE_DATA_SUBTYPE_RECREATIONAL: 'Recreational',
-  NOTICE_DATA_SUBTYPE_MOA: 'Military operations area',
-  NOTICE_DATA_SUBTYPE_ALERT_AREA: 'Alert area',
-  NOTICE_DATA_SUBTYPE_DANGER_AREA: 'Danger area',
-  NOTICE_DATA_SUBTYPE_WARNING_AREA: 'Warning area',
-  NOTICE_DATA_SUBTYPE_PROHIBITED_AREA: 'Prohibited area',
-  NOTICE_DATA_SUBTYPE_RESTRICTED_AREA: 'Restricted area',
-  NOTICE_DATA_SUBTYPE_ADVISORY_AREA: 'Advisory area',
-};
-
+/** "Class D airspace" for the airspace classes, which tell alike facility-map notices apart; null otherwise. */
 export function subtypeText(s: NoticeDataSubtype | undefined): string | null {
-  return s ? SUBTYPE_TEXT[s] : null;
+  const c = /_CLASS_([BCDE])$/.exec(s ?? '')?.[1];
+  return c ? `Class ${c} airspace` : null;
 }
 
 const REFERENCE: Record<string, string> = { ALTITUDE_REFERENCE_AGL: 'AGL', ALTITUDE_REFERENCE_AMSL: 'MSL', ALTITUDE_REFERENCE_WGS84: 'WGS 84' };
