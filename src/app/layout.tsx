@@ -55,8 +55,9 @@ export function Layout() {
           ) : user ? (
             <>
               {!isFaa && <NotificationBell userId={user.id} />}
-              <Link className="account-name" to="/profile" title="Your pilot profile" data-testid="account:name">
-                {user.name}
+              {/* On a phone the line shows the first name (data-short): the whole name was cut to "Olivia Oper…". */}
+              <Link className="account-name" to="/profile" title="Your pilot profile" data-testid="account:name" data-short={firstName(user.name)}>
+                <span className="account-name-full">{user.name}</span>
               </Link>
               <button
                 type="button"
@@ -89,4 +90,9 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** The first word of a person's name, for the top bar on a phone. */
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
 }

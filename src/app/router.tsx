@@ -5,14 +5,12 @@
  * Declarative routes (<Routes>), not a data router (createBrowserRouter): the portal uses no loaders or
  * actions, and the data router is ~16 KB gzip more on every first load (docs/portal-delivery.md).
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Layout } from './layout';
 import { loadPlanPage } from './first-page';
+import { lazyPage as page } from './lazy-page';
 import { RouteErrorBoundary } from './route-error';
-
-/** A page whose code loads on first use; made once per module, so a render never starts a new load. */
-const page = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
 
 const PAGES = {
   plan: page(loadPlanPage),

@@ -7,6 +7,7 @@
  */
 import type { AdvisoryFeature } from '../../../server/contract/advisory';
 import type { Geometry } from '../../../server/contract/common';
+import { mergeGeometries } from '../../geo/merge-geometries';
 
 export interface AdvisoryGroup {
   key: string;
@@ -23,18 +24,6 @@ function sameWords(a: AdvisoryFeature): string {
   return JSON.stringify([p.title, p.advisoryType, p.advisorySource, p.severity, p.startTime, p.endTime, p.startDate, p.endDate, p.message, p.contactName, p.contactUrl, p.contactPhone, p.contactEmail, p.effectiveDays]);
 }
 
-function merged(geometries: Geometry[]): Geometry | null {
-  if (geometries.length <= 1) return geometries[0] ?? null;
-  const polygons: Extract<Geometry, { type: 'MultiPolygon' }>['coordinates'] = [];
-  for (const g of geometries) {
-    if (g.type === 'Polygon') polygons.push(g.coordinates);
-    else if (g.type === 'MultiPolygon') polygons.push(...g.coordinates);
-    // Lines and points do not merge into polygons: show the first alone rather than none.
-    else return geometries[0]!;
-  }
-  return { type: 'MultiPolygon', coordinates: polygons };
-}
-
 /** Groups alike advisories, in the order of their first appearance; a group takes its first one's key. */
 export function groupAlike(advisories: { a: AdvisoryFeature; key: string }[]): AdvisoryGroup[] {
   const groups = new Map<string, { advisory: AdvisoryFeature; key: string; members: AdvisoryFeature[] }>();
@@ -48,6 +37,6 @@ export function groupAlike(advisories: { a: AdvisoryFeature; key: string }[]): A
     key,
     advisory,
     count: members.length,
-    geometry: merged(members.flatMap((m) => (m.geometry ? [m.geometry] : []))),
+    geometry: mergeGeometries(members.flatMap((m) => (m.geometry ? [m.geometry] : []))),
   }));
 }

@@ -2,7 +2,7 @@
  * Words for the briefing's codes (spec 2.2; domain.md for what each source means to a pilot).
  * Colour is never the only signal: every status also has a label and a sentence.
  */
-import type { Altitude, AuthorizationType, NoticeDataSource, NoticeStatus } from '../../../server/contract/briefing';
+import type { Altitude, AuthorizationType, NoticeDataSource, NoticeDataSubtype, NoticeStatus } from '../../../server/contract/briefing';
 
 export type Tone = 'danger' | 'warning' | 'success' | 'info' | 'neutral';
 
@@ -86,6 +86,12 @@ const SOURCE_TEXT: Partial<Record<NoticeDataSource, string>> = {
 
 export function sourceText(s: NoticeDataSource | undefined): string | null {
   return s ? (SOURCE_TEXT[s] ?? null) : null;
+}
+
+/** "Class D airspace" for the airspace classes, which tell alike facility-map notices apart; null otherwise. */
+export function subtypeText(s: NoticeDataSubtype | undefined): string | null {
+  const c = /_CLASS_([BCDE])$/.exec(s ?? '')?.[1];
+  return c ? `Class ${c} airspace` : null;
 }
 
 const REFERENCE: Record<string, string> = { ALTITUDE_REFERENCE_AGL: 'AGL', ALTITUDE_REFERENCE_AMSL: 'MSL', ALTITUDE_REFERENCE_WGS84: 'WGS 84' };

@@ -1,9 +1,10 @@
 import type { BriefingResult } from '../../../../server/contract/briefing';
 import type { Geometry } from '../../../../server/contract/common';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useAreaBriefing, type AreaBriefingInput } from '../api/get-area-briefing';
+import { groupAlikeNotices } from '../alike-notices';
 import { STATUS_TEXT } from '../briefing-text';
 import { BriefingSummary } from './briefing-summary';
 import { DataAge } from './data-age';
@@ -34,7 +35,8 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
   const briefing = useAreaBriefing(blocked ? null : input);
   const [hovered, setHovered] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const notices = briefing.data?.notices ?? [];
+  const notices = briefing.data?.notices;
+  const groups = useMemo(() => groupAlikeNotices(notices ?? []), [notices]);
 
   // A new answer has new notices: an index into the old list means nothing now.
   const [seen, setSeen] = useState(briefing.data);
@@ -45,7 +47,7 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
   }
 
   const shown = hovered ?? selected;
-  const geometry = shown !== null ? (notices[shown]?.geometry ?? null) : null;
+  const geometry = shown !== null ? (groups.find((g) => g.index === shown)?.geometry ?? null) : null;
   useEffect(() => onHighlight(geometry), [geometry, onHighlight]);
   const current = blocked || briefing.isPlaceholderData ? null : (briefing.data ?? null);
   useEffect(() => onResult?.(current), [current, onResult]);
@@ -98,7 +100,7 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
         {updating && <p className="muted small">Updating the briefing…</p>}
         <BriefingSummary result={briefing.data} />
         <NoticeList
-          notices={notices}
+          groups={groups}
           timeZone={timeZone}
           selected={selected}
           maxAltitudeFt={input?.maxAltitude ?? null}
