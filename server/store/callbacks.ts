@@ -101,6 +101,31 @@ export const callbacksStore = {
     );
   },
 
+  /** Many rows in one statement (a batch of positions can raise hundreds of conformance callbacks); seq follows the given order. */
+  async enqueueMany(db: Sql, rows: ReadonlyArray<Omit<OutboxRecord, 'seq' | 'state' | 'attempts' | 'deliveredAt' | 'lastError'>>): Promise<void> {
+    if (!rows.length) return;
+    const col = <T>(f: (o: (typeof rows)[number]) => T) => rows.map(f);
+    await db.query(
+      `INSERT INTO callback_outbox (id, operation_id, authorization_id, auth_status, url, body, signing_client_id, signing_secret, state, next_attempt_at, created_at)
+       SELECT id, op, auth, st, url, body, sci, ss, 'PENDING', na, ca
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::timestamptz[])
+         WITH ORDINALITY AS u(id, op, auth, st, url, body, sci, ss, na, ca, n)
+       ORDER BY n`,
+      [
+        col((o) => o.id),
+        col((o) => o.operationId),
+        col((o) => o.authorizationId),
+        col((o) => o.authStatus),
+        col((o) => o.url),
+        col((o) => o.body),
+        col((o) => o.signingClientId),
+        col((o) => o.signingSecret),
+        col((o) => o.nextAttemptAt?.toISOString() ?? null),
+        col((o) => o.createdAt.toISOString()),
+      ],
+    );
+  },
+
   /**
    * Leases up to `limit` due rows to `holder` for `leaseSeconds` (on the store's clock). A row waits
    * while an earlier row of the same authorization is still pending, so a receiver gets one

@@ -10,6 +10,7 @@ import type { ConformanceCallback, ConformanceEvent, PositionsRequest, StoredPos
 import type { AppDeps } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
 import type { Principal } from '../../http/principal';
+import { rateLimitsFor } from '../../http/rate-limit';
 import { callbacksStore } from '../../store/callbacks';
 import type { Sql } from '../../store/db';
 import type { OperationRecord } from '../../store/operations';
@@ -66,6 +67,8 @@ function toStoredPosition(r: PositionRow): StoredPosition {
 }
 
 export async function ingestPositions(deps: AppDeps, p: Principal, body: PositionsRequest) {
+  // Before any work: the caller's positions a minute (docs/security.md "Rate limits"); counted once validated.
+  await rateLimitsFor(deps).positionsSent(`${p.kind}:${p.id}`, body.positions.length);
   const op = await visibleOperation(deps, p, body.operationId);
   refuseFuture(deps, body.positions);
   const positions = body.positions.map(normalised).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
@@ -114,24 +117,28 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
   };
 }
 
-/** One signed, retried delivery per event through the callback outbox (spec 6 machinery); false without callbackUrl. */
+/** One signed, retried delivery per event through the callback outbox (spec 6 machinery), in one statement; false without callbackUrl. */
 async function enqueueConformance(tx: Sql, op: OperationRecord, events: readonly ConformanceRow[], now: Date): Promise<boolean> {
-  if (!op.callbackUrl || !events.length) return false;
-  for (const e of events) {
-    const body: ConformanceCallback = { event: 'conformance', operationId: op.id, reason: e.reason, position: e.position as ConformanceCallback['position'], eventId: e.id, detail: e.detail };
-    await callbacksStore.enqueue(tx, {
-      id: randomUUID(),
-      operationId: op.id,
-      authorizationId: e.id,
-      authStatus: CONFORMANCE_DELIVERY_STATUS,
-      url: op.callbackUrl,
-      body: JSON.stringify(body),
-      signingClientId: op.callbackClientId,
-      signingSecret: op.callbackClientId ? null : op.callbackSecret,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
-  }
+  const url = op.callbackUrl;
+  if (!url || !events.length) return false;
+  await callbacksStore.enqueueMany(
+    tx,
+    events.map((e) => {
+      const body: ConformanceCallback = { event: 'conformance', operationId: op.id, reason: e.reason, position: e.position as ConformanceCallback['position'], eventId: e.id, detail: e.detail };
+      return {
+        id: randomUUID(),
+        operationId: op.id,
+        authorizationId: e.id,
+        authStatus: CONFORMANCE_DELIVERY_STATUS,
+        url,
+        body: JSON.stringify(body),
+        signingClientId: op.callbackClientId,
+        signingSecret: op.callbackClientId ? null : op.callbackSecret,
+        nextAttemptAt: now,
+        createdAt: now,
+      };
+    }),
+  );
   return true;
 }
 
