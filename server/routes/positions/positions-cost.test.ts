@@ -8,6 +8,7 @@ import { startTestService, type TestService } from '../../../test/helpers/servic
 import { PositionsResultSchema } from '../../contract/positions';
 import { elevationDataset } from '../../domain/elevation/fixtures';
 import { box } from '../../domain/laanc/test-fixture';
+import { MAX_PENDING_CONFORMANCE_CALLBACKS } from '../../services/positions/service';
 import type { Sql } from '../../store/db';
 import { json, operationBody, people, type People } from '../operations/test-helpers';
 
@@ -76,20 +77,31 @@ describe('a hostile maximum batch', () => {
     const out = PositionsResultSchema.parse(await r.json()).data;
     // 500 OUTSIDE_AREA starts and 250 ABOVE_ALTITUDE starts.
     expect(out.conformance.length).toBe(750);
-    // Lock, previous position, positions, events, callbacks: it was one INSERT per event and per callback (1,505).
-    expect(counter.count).toBeLessThanOrEqual(6);
+    // Lock, previous position, positions, events, pending callbacks, callbacks: it was one INSERT per event and per callback (1,503).
+    expect(counter.count).toBeLessThanOrEqual(7);
     // The events come back in the order of their positions, as they are listed.
     const listed = await json<{ data: Array<{ id: string }> }>(svc.call('GET', `/v1/operations/${op.id}/conformance`, { token: who.pilot }));
     expect(listed.data.map((e) => e.id)).toEqual(out.conformance.map((e) => e.id));
     const outbox = async () => (await svc.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM callback_outbox WHERE operation_id = $1', [op.id]))[0]!.n;
-    expect(await outbox()).toBe(750);
-    // Each callback carries its own event, in the events' order.
+    // Only the first 200 are queued for the receiver (the rest are stored and listed): each carries its own event, in order.
+    expect(MAX_PENDING_CONFORMANCE_CALLBACKS).toBe(200);
     const bodies = await svc.deps.db.query<{ authorization_id: string }>('SELECT authorization_id FROM callback_outbox WHERE operation_id = $1 ORDER BY seq', [op.id]);
-    expect(bodies.map((b) => b.authorization_id)).toEqual(out.conformance.map((e) => e.id));
+    expect(bodies.map((b) => b.authorization_id)).toEqual(out.conformance.slice(0, 200).map((e) => e.id));
     // Sent again: all duplicates, no new event, no new callback.
     const again = PositionsResultSchema.parse(await (await send()).json()).data;
     expect(again).toMatchObject({ accepted: 1000, duplicates: 1000, conformance: [] });
-    expect(await outbox()).toBe(750);
+    expect(await outbox()).toBe(200);
+    // A new batch while 200 wait: its events are stored and answered, none queued.
+    const later = await svc.call('POST', '/v1/positions', { token: who.pilot, body: { operationId: op.id, positions: hostileBatch(1000) } });
+    expect(PositionsResultSchema.parse(await later.json()).data.conformance.length).toBeGreaterThan(700);
+    expect(await outbox()).toBe(200);
+    // Once the receiver has taken them, events are queued again.
+    await svc.deps.db.query("UPDATE callback_outbox SET state = 'DELIVERED' WHERE operation_id = $1", [op.id]);
+    const after = await svc.call('POST', '/v1/positions', { token: who.pilot, body: { operationId: op.id, positions: hostileBatch(2000).slice(0, 10) } });
+    expect(after.status).toBe(200);
+    const raised = PositionsResultSchema.parse(await after.clone().json()).data.conformance.length;
+    expect(raised).toBeGreaterThan(0);
+    expect(await outbox()).toBe(200 + PositionsResultSchema.parse(await after.json()).data.conformance.length);
   });
 });
 

@@ -97,7 +97,7 @@ export interface DeliverOptions {
   timeoutMs?: number;
 }
 
-/** One round: leases due rows, posts them (4 at a time), records each attempt. Returns counts. */
+/** One round: leases due rows (receivers in turn), posts them (4 at a time), records each attempt. Returns counts. */
 export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Promise<{ attempted: number; delivered: number; failed: number }> {
   const now = deps.now();
   const policy = policyFromConfig(deps.config);
@@ -134,7 +134,13 @@ export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Prom
     if (!recorded) deps.log.warn('callback lease lost during delivery; attempt not recorded', { deliveryId: row.id, attempt, ok });
     else if (!ok) deps.log.warn('callback delivery failed', { deliveryId: row.id, attempt, url: row.url, error: res.error, gaveUp: giveUp });
   };
-  for (let i = 0; i < rows.length; i += 4) await Promise.all(rows.slice(i, i + 4).map(one));
+  // Four at a time, each slot taking the next row as soon as its own is done (in groups of four, one slow
+  // receiver held the other three slots until its time-out).
+  let next = 0;
+  const slot = async () => {
+    while (next < rows.length) await one(rows[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(4, rows.length) }, slot));
   return { attempted, delivered, failed };
 }
 

@@ -23,6 +23,12 @@ import { visibleOperation } from '../operations/service';
 export const MAX_FUTURE_SKEW_S = 300;
 /** authStatus of a conformance delivery in the callback outbox (its authorizationId is the event id). */
 export const CONFORMANCE_DELIVERY_STATUS = 'CONFORMANCE';
+/**
+ * Conformance deliveries of one operation that may wait in the outbox at once. Past it, events are still
+ * stored, answered and listed, but not posted: a receiver that far behind is not reading them, and a
+ * batch flapping in and out of the area raises 750 of them (docs/positions.md "Where an event goes").
+ */
+export const MAX_PENDING_CONFORMANCE_CALLBACKS = 200;
 
 type CheckedTelemetry = TelemetryPosition & { altitudeReference: 'AGL' | 'MSL' };
 
@@ -106,7 +112,7 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
       }
     });
     const written = await positionsStore.insertEvents(tx, events);
-    const queued = await enqueueConformance(tx, op, written, now);
+    const queued = await enqueueConformance(deps, tx, op, written, now);
     return { fresh: fresh.size, written, queued };
   });
   if (result.queued) deps.events.onOutboxWritten();
@@ -117,10 +123,17 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
   };
 }
 
-/** One signed, retried delivery per event through the callback outbox (spec 6 machinery), in one statement; false without callbackUrl. */
-async function enqueueConformance(tx: Sql, op: OperationRecord, events: readonly ConformanceRow[], now: Date): Promise<boolean> {
+/**
+ * One signed, retried delivery per event through the callback outbox (spec 6 machinery), in one statement,
+ * while fewer than MAX_PENDING_CONFORMANCE_CALLBACKS of the operation wait; false when nothing was queued.
+ */
+async function enqueueConformance(deps: AppDeps, tx: Sql, op: OperationRecord, all: readonly ConformanceRow[], now: Date): Promise<boolean> {
   const url = op.callbackUrl;
-  if (!url || !events.length) return false;
+  if (!url || !all.length) return false;
+  const room = MAX_PENDING_CONFORMANCE_CALLBACKS - (await callbacksStore.pendingOf(tx, op.id, CONFORMANCE_DELIVERY_STATUS));
+  const events = all.slice(0, Math.max(0, room));
+  if (events.length < all.length) deps.log.warn('conformance callbacks not queued: too many pending for the operation', { operationId: op.id, skipped: all.length - events.length });
+  if (!events.length) return false;
   await callbacksStore.enqueueMany(
     tx,
     events.map((e) => {
