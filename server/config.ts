@@ -77,6 +77,8 @@ export interface RateLimitConfig {
   apiPerMinute: number;
   /** Accounts created (sandbox sign-up, sign-up by invite) per client address per hour. */
   accountsPerAddressPerHour: number;
+  /** Telemetry positions one caller may send per minute, all operations together (a batch counts its positions). */
+  positionsPerMinute: number;
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -175,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blockMaxSeconds: int('RATE_LIMIT_BLOCK_MAX_SECONDS', 3600, env),
       apiPerMinute: int('RATE_LIMIT_API_PER_MINUTE', 1200, env),
       accountsPerAddressPerHour: int('RATE_LIMIT_ACCOUNTS_PER_HOUR', 10, env),
+      positionsPerMinute: int('RATE_LIMIT_POSITIONS_PER_MINUTE', 60_000, env),
     },
     heavy: heavyConfig(env),
   };
@@ -191,6 +194,7 @@ const TEST_RATE_LIMITS: RateLimitConfig = {
   blockMaxSeconds: 3600,
   apiPerMinute: 1_000_000,
   accountsPerAddressPerHour: 100_000,
+  positionsPerMinute: 100_000_000,
 };
 
 /** A config for in-process tests: sandbox profile, the given data dir, no portal files. */

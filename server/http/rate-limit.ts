@@ -6,7 +6,10 @@
  * - every request of one caller (API client or person) on the whole API, per minute, spent in memory
  *   from leases of the store's count (LeasedLimiter: no store round trip per request);
  * - accounts created (sign-up, sign-up by invite) per client address per hour; invite links tried count
- *   with sign-in's window, and an unknown or spent one as a failure of the address.
+ *   with sign-in's window, and an unknown or spent one as a failure of the address;
+ * - telemetry positions per caller per minute, a batch counting its positions (a maximum batch costs
+ *   about a thousand times a small request's store work; the per-request limit alone let one client
+ *   keep the embedded store busy).
  * A refusal is 429 with Retry-After and the IETF draft headers RateLimit-Limit, RateLimit-Remaining,
  * RateLimit-Reset and RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers-06 style, in seconds).
  */
@@ -48,11 +51,11 @@ class Window {
     this.limiter = store && leased ? new LeasedLimiter(store, points, duration) : store;
   }
 
-  /** Counts one hit; throws 429 when over. Returns the headers describing what is left. */
-  async hit(key: string, message: string): Promise<RateLimitHeaders | null> {
+  /** Counts one hit (or `points`: only a store-counted window, not a leased one); throws 429 when over. Returns the headers describing what is left. */
+  async hit(key: string, message: string, points = 1): Promise<RateLimitHeaders | null> {
     if (!this.limiter) return null;
     try {
-      const r = await this.limiter.consume(key);
+      const r = this.limiter instanceof LeasedLimiter ? await this.limiter.consume(key) : await this.limiter.consume(key, points);
       return headersFor(this.points, this.duration, r.remainingPoints, r.msBeforeNext);
     } catch (e) {
       if (e instanceof RateLimiterRes) throw tooMany(message, this.points, this.duration, e.msBeforeNext);
@@ -105,6 +108,7 @@ export class RateLimits {
   private readonly addresses: FailureBackoff;
   private readonly api: Window;
   private readonly accountsAddress: Window;
+  private readonly positions: Window;
   private lastSweep = Date.now();
 
   constructor(private readonly db: Db, cfg: RateLimitConfig) {
@@ -116,6 +120,7 @@ export class RateLimits {
     this.addresses = new FailureBackoff(db, 'auth:addr', cfg.failuresPerAddress, cfg);
     this.api = new Window(db, 'api', cfg.apiPerMinute, 60, true);
     this.accountsAddress = new Window(db, 'accounts:addr', cfg.accountsPerAddressPerHour, HOUR);
+    this.positions = new Window(db, 'positions', cfg.positionsPerMinute, 60);
   }
 
   /** Before a sign-in is looked at: throws 429 when the address or the account may not try now. */
@@ -174,6 +179,18 @@ export class RateLimits {
   /** One request of an identified caller; the headers say what is left of the minute. */
   async apiRequest(callerKey: string): Promise<RateLimitHeaders | null> {
     return this.api.hit(callerKey, 'Too many requests from this caller');
+  }
+
+  /**
+   * A batch of `count` telemetry positions from one caller. A batch larger than the whole minute's
+   * allowance can never pass, so it is refused as such rather than counted (a 429 would invite a retry).
+   */
+  async positionsSent(callerKey: string, count: number): Promise<void> {
+    this.sweep();
+    if (this.positions.points > 0 && count > this.positions.points) {
+      throw tooMany(`A batch of ${count} positions is more than this caller's ${this.positions.points} a minute`, this.positions.points, 60, 60_000);
+    }
+    await this.positions.hit(callerKey, 'Too many positions from this caller', count);
   }
 
   /** Old counters go now and then, from whichever instance gets there (no timer to stop). */

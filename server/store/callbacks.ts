@@ -92,6 +92,26 @@ function fromRow(r: Row): OutboxRecord {
   };
 }
 
+/**
+ * Which rows leaseDue takes. Each pending row learns its place among its authorization's pending rows
+ * and among its receiver's due rows in two sorts, planned the same whatever the store's statistics (the
+ * embedded store never gathers any): a correlated NOT EXISTS here took 11-15 s over 10,000 pending rows.
+ */
+const LEASE_SQL = `UPDATE callback_outbox SET leased_by = $2, lease_until = clock_timestamp() + make_interval(secs => $3) WHERE id IN (
+  SELECT l.id FROM callback_outbox l WHERE l.id IN (
+    SELECT d.id FROM (
+      SELECT p.id, p.next_attempt_at, p.seq,
+             row_number() OVER (PARTITION BY substring(p.url FROM '^[^:]+://([^/?#]*)') ORDER BY p.next_attempt_at, p.seq) AS turn
+      FROM (
+        SELECT o.id, o.url, o.next_attempt_at, o.seq, o.lease_until,
+               row_number() OVER (PARTITION BY o.authorization_id ORDER BY o.seq) AS nth
+        FROM callback_outbox o WHERE o.state = 'PENDING'
+      ) p
+      WHERE p.nth = 1 AND p.next_attempt_at <= $1 AND (p.lease_until IS NULL OR p.lease_until <= clock_timestamp())
+    ) d ORDER BY d.turn, d.next_attempt_at, d.seq LIMIT $4)
+  FOR UPDATE SKIP LOCKED)
+RETURNING *`;
+
 export const callbacksStore = {
   async enqueue(db: Sql, o: Omit<OutboxRecord, 'seq' | 'state' | 'attempts' | 'deliveredAt' | 'lastError'>): Promise<void> {
     await db.query(
@@ -101,20 +121,49 @@ export const callbacksStore = {
     );
   },
 
+  /** How many deliveries of the operation with this authStatus are still pending (the outbox_operation index). */
+  async pendingOf(db: Sql, operationId: string, authStatus: string): Promise<number> {
+    const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM callback_outbox WHERE operation_id = $1 AND state = 'PENDING' AND auth_status = $2", [operationId, authStatus]);
+    return rows[0]?.n ?? 0;
+  },
+
+  /** Many rows in one statement (a batch of positions can raise hundreds of conformance callbacks); seq follows the given order. */
+  async enqueueMany(db: Sql, rows: ReadonlyArray<Omit<OutboxRecord, 'seq' | 'state' | 'attempts' | 'deliveredAt' | 'lastError'>>): Promise<void> {
+    if (!rows.length) return;
+    const col = <T>(f: (o: (typeof rows)[number]) => T) => rows.map(f);
+    await db.query(
+      `INSERT INTO callback_outbox (id, operation_id, authorization_id, auth_status, url, body, signing_client_id, signing_secret, state, next_attempt_at, created_at)
+       SELECT id, op, auth, st, url, body, sci, ss, 'PENDING', na, ca
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::timestamptz[])
+         WITH ORDINALITY AS u(id, op, auth, st, url, body, sci, ss, na, ca, n)
+       ORDER BY n`,
+      [
+        col((o) => o.id),
+        col((o) => o.operationId),
+        col((o) => o.authorizationId),
+        col((o) => o.authStatus),
+        col((o) => o.url),
+        col((o) => o.body),
+        col((o) => o.signingClientId),
+        col((o) => o.signingSecret),
+        col((o) => o.nextAttemptAt?.toISOString() ?? null),
+        col((o) => o.createdAt.toISOString()),
+      ],
+    );
+  },
+
   /**
    * Leases up to `limit` due rows to `holder` for `leaseSeconds` (on the store's clock). A row waits
    * while an earlier row of the same authorization is still pending, so a receiver gets one
-   * authorization's changes in order. SKIP LOCKED only keeps two concurrent lease statements apart;
-   * nothing stays locked after it.
+   * authorization's changes in order. Receivers (the URL's host and port) take turns: every receiver's
+   * oldest due row comes before any receiver's second, so one receiver with thousands of due rows (a
+   * hostile batch of positions raises hundreds of conformance callbacks) that answers slowly cannot keep
+   * everybody else's callbacks waiting behind its own. SKIP LOCKED only keeps two concurrent lease
+   * statements apart; nothing stays locked after it.
    */
   async leaseDue(db: Sql, now: Date, holder: string, leaseSeconds: number, limit: number): Promise<OutboxRecord[]> {
     const rows = await db.query<Row>(
-      `UPDATE callback_outbox SET leased_by = $2, lease_until = clock_timestamp() + make_interval(secs => $3) WHERE id IN (
-         SELECT o.id FROM callback_outbox o
-         WHERE o.state = 'PENDING' AND o.next_attempt_at <= $1 AND (o.lease_until IS NULL OR o.lease_until <= clock_timestamp())
-           AND NOT EXISTS (SELECT 1 FROM callback_outbox e WHERE e.authorization_id = o.authorization_id AND e.state = 'PENDING' AND e.seq < o.seq)
-         ORDER BY o.next_attempt_at, o.seq LIMIT $4 FOR UPDATE SKIP LOCKED)
-       RETURNING *`,
+      LEASE_SQL,
       [now, holder, leaseSeconds, limit],
     );
     return rows.map(fromRow).sort((a, b) => a.seq - b.seq);

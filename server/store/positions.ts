@@ -132,18 +132,30 @@ export const positionsStore = {
     return rows.map(positionFrom);
   },
 
-  /** Inserts the events; returns those that were new (an event of a re-sent position exists already). */
+  /**
+   * Inserts the events in one statement (a hostile batch alternating in and out of the area raises
+   * hundreds; one INSERT each held the embedded store's event loop for most of a second); returns those
+   * that were new, in the given order (an event of a re-sent position exists already).
+   */
   async insertEvents(db: Sql, events: readonly ConformanceRow[]): Promise<ConformanceRow[]> {
-    const out: ConformanceRow[] = [];
-    for (const e of events) {
-      const rows = await db.query<Row>(
-        `INSERT INTO conformance_events (id, operation_id, reason, position_time, position, detail, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (operation_id, position_time, reason) DO NOTHING RETURNING *`,
-        [e.id, e.operationId, e.reason, e.positionTime, JSON.stringify(e.position), e.detail, e.createdAt],
-      );
-      if (rows[0]) out.push(eventFrom(rows[0]));
-    }
-    return out;
+    if (!events.length) return [];
+    const rows = await db.query<Row>(
+      `INSERT INTO conformance_events (id, operation_id, reason, position_time, position, detail, created_at)
+       SELECT id, op, reason, pt, pos::jsonb, detail, ca
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::timestamptz[]) AS u(id, op, reason, pt, pos, detail, ca)
+       ON CONFLICT (operation_id, position_time, reason) DO NOTHING RETURNING *`,
+      [
+        events.map((e) => e.id),
+        events.map((e) => e.operationId),
+        events.map((e) => e.reason),
+        events.map((e) => e.positionTime.toISOString()),
+        events.map((e) => JSON.stringify(e.position)),
+        events.map((e) => e.detail),
+        events.map((e) => e.createdAt.toISOString()),
+      ],
+    );
+    const order = new Map(events.map((e, i) => [e.id, i]));
+    return rows.map(eventFrom).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   },
 
   /** Oldest first: by the position's time, then by when the event was written. */

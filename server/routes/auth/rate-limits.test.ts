@@ -72,6 +72,7 @@ describe('defaults', () => {
       blockMaxSeconds: 3600,
       apiPerMinute: 1200,
       accountsPerAddressPerHour: 10,
+      positionsPerMinute: 60_000,
     });
     expect(loadConfig({ RATE_LIMIT_API_PER_MINUTE: '0', RATE_LIMIT_FAILURES_PER_ACCOUNT: '9', RATE_LIMIT_ACCOUNTS_PER_HOUR: '3' }).rateLimits).toMatchObject({
       apiPerMinute: 0,

@@ -41,6 +41,7 @@ export const positionRoutes = [
       ...reads,
       415: err('Content-Type is not application/json'),
       422: err('No positions or too many, a value out of range, a time not RFC 3339, repeated or in the future (the field is named)'),
+      429: err('More positions than this caller may send a minute (Retry-After, RateLimit-* headers); nothing of the batch is stored'),
     },
     handler: async ({ deps, principal, body }) => ({ body: await ingestPositions(deps, principal!, body) }),
   }),

@@ -30,7 +30,15 @@ export interface PostResult {
   error: string | null;
 }
 
-/** One POST with a short timeout, no redirects, and the address policy enforced on the resolved address. */
+/** At most this much of a receiver's answer is read (it is not used); a longer one is cut. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * One POST, no redirects, the address policy enforced on the resolved address, and `timeoutMs` for the
+ * whole exchange: a socket time-out alone is reset by every byte, so a receiver trickling its answer held
+ * the delivery (and the deliverer's round, everybody's callbacks) for as long as it liked. The result is
+ * decided by the status line; the answer after it is read up to MAX_ANSWER_BYTES, then the socket closed.
+ */
 export function postCallback(url: string, body: string, headers: Record<string, string>, policy: AddressPolicy, timeoutMs: number): Promise<PostResult> {
   return new Promise((resolve) => {
     let target: { host: string; literal: boolean };
@@ -44,6 +52,12 @@ export function postCallback(url: string, body: string, headers: Record<string, 
       resolve({ statusCode: null, error: 'address not allowed' });
       return;
     }
+    let done = false;
+    const finish = (r: PostResult) => {
+      if (done) return;
+      done = true;
+      resolve(r);
+    };
     const u = new URL(url);
     const lib = u.protocol === 'https:' ? https : http;
     const req = lib.request(
@@ -55,16 +69,20 @@ export function postCallback(url: string, body: string, headers: Record<string, 
         timeout: timeoutMs,
       },
       (res) => {
-        res.resume(); // drain; the reply body is not used
-        res.on('end', () => {
-          const code = res.statusCode ?? 0;
-          resolve({ statusCode: code, error: code >= 200 && code < 300 ? null : `receiver answered ${code}` });
+        const code = res.statusCode ?? 0;
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_ANSWER_BYTES) res.destroy();
         });
-        res.on('error', (e) => resolve({ statusCode: res.statusCode ?? null, error: e.message }));
+        res.on('error', () => undefined);
+        finish({ statusCode: code, error: code >= 200 && code < 300 ? null : `receiver answered ${code}` });
       },
     );
+    const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    req.on('close', () => clearTimeout(deadline));
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', (e) => resolve({ statusCode: null, error: e.message }));
+    req.on('error', (e) => finish({ statusCode: null, error: e.message }));
     req.end(body);
   });
 }
@@ -79,7 +97,7 @@ export interface DeliverOptions {
   timeoutMs?: number;
 }
 
-/** One round: leases due rows, posts them (4 at a time), records each attempt. Returns counts. */
+/** One round: leases due rows (receivers in turn), posts them (4 at a time), records each attempt. Returns counts. */
 export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Promise<{ attempted: number; delivered: number; failed: number }> {
   const now = deps.now();
   const policy = policyFromConfig(deps.config);
@@ -116,7 +134,13 @@ export async function deliverDue(deps: AppDeps, opts: DeliverOptions = {}): Prom
     if (!recorded) deps.log.warn('callback lease lost during delivery; attempt not recorded', { deliveryId: row.id, attempt, ok });
     else if (!ok) deps.log.warn('callback delivery failed', { deliveryId: row.id, attempt, url: row.url, error: res.error, gaveUp: giveUp });
   };
-  for (let i = 0; i < rows.length; i += 4) await Promise.all(rows.slice(i, i + 4).map(one));
+  // Four at a time, each slot taking the next row as soon as its own is done (in groups of four, one slow
+  // receiver held the other three slots until its time-out).
+  let next = 0;
+  const slot = async () => {
+    while (next < rows.length) await one(rows[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(4, rows.length) }, slot));
   return { attempted, delivered, failed };
 }
 

@@ -10,6 +10,7 @@ import type { ConformanceCallback, ConformanceEvent, PositionsRequest, StoredPos
 import type { AppDeps } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
 import type { Principal } from '../../http/principal';
+import { rateLimitsFor } from '../../http/rate-limit';
 import { callbacksStore } from '../../store/callbacks';
 import type { Sql } from '../../store/db';
 import type { OperationRecord } from '../../store/operations';
@@ -22,6 +23,12 @@ import { visibleOperation } from '../operations/service';
 export const MAX_FUTURE_SKEW_S = 300;
 /** authStatus of a conformance delivery in the callback outbox (its authorizationId is the event id). */
 export const CONFORMANCE_DELIVERY_STATUS = 'CONFORMANCE';
+/**
+ * Conformance deliveries of one operation that may wait in the outbox at once. Past it, events are still
+ * stored, answered and listed, but not posted: a receiver that far behind is not reading them, and a
+ * batch flapping in and out of the area raises 750 of them (docs/positions.md "Where an event goes").
+ */
+export const MAX_PENDING_CONFORMANCE_CALLBACKS = 200;
 
 type CheckedTelemetry = TelemetryPosition & { altitudeReference: 'AGL' | 'MSL' };
 
@@ -66,6 +73,8 @@ function toStoredPosition(r: PositionRow): StoredPosition {
 }
 
 export async function ingestPositions(deps: AppDeps, p: Principal, body: PositionsRequest) {
+  // Before any work: the caller's positions a minute (docs/security.md "Rate limits"); counted once validated.
+  await rateLimitsFor(deps).positionsSent(`${p.kind}:${p.id}`, body.positions.length);
   const op = await visibleOperation(deps, p, body.operationId);
   refuseFuture(deps, body.positions);
   const positions = body.positions.map(normalised).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
@@ -103,7 +112,7 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
       }
     });
     const written = await positionsStore.insertEvents(tx, events);
-    const queued = await enqueueConformance(tx, op, written, now);
+    const queued = await enqueueConformance(deps, tx, op, written, now);
     return { fresh: fresh.size, written, queued };
   });
   if (result.queued) deps.events.onOutboxWritten();
@@ -114,24 +123,35 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
   };
 }
 
-/** One signed, retried delivery per event through the callback outbox (spec 6 machinery); false without callbackUrl. */
-async function enqueueConformance(tx: Sql, op: OperationRecord, events: readonly ConformanceRow[], now: Date): Promise<boolean> {
-  if (!op.callbackUrl || !events.length) return false;
-  for (const e of events) {
-    const body: ConformanceCallback = { event: 'conformance', operationId: op.id, reason: e.reason, position: e.position as ConformanceCallback['position'], eventId: e.id, detail: e.detail };
-    await callbacksStore.enqueue(tx, {
-      id: randomUUID(),
-      operationId: op.id,
-      authorizationId: e.id,
-      authStatus: CONFORMANCE_DELIVERY_STATUS,
-      url: op.callbackUrl,
-      body: JSON.stringify(body),
-      signingClientId: op.callbackClientId,
-      signingSecret: op.callbackClientId ? null : op.callbackSecret,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
-  }
+/**
+ * One signed, retried delivery per event through the callback outbox (spec 6 machinery), in one statement,
+ * while fewer than MAX_PENDING_CONFORMANCE_CALLBACKS of the operation wait; false when nothing was queued.
+ */
+async function enqueueConformance(deps: AppDeps, tx: Sql, op: OperationRecord, all: readonly ConformanceRow[], now: Date): Promise<boolean> {
+  const url = op.callbackUrl;
+  if (!url || !all.length) return false;
+  const room = MAX_PENDING_CONFORMANCE_CALLBACKS - (await callbacksStore.pendingOf(tx, op.id, CONFORMANCE_DELIVERY_STATUS));
+  const events = all.slice(0, Math.max(0, room));
+  if (events.length < all.length) deps.log.warn('conformance callbacks not queued: too many pending for the operation', { operationId: op.id, skipped: all.length - events.length });
+  if (!events.length) return false;
+  await callbacksStore.enqueueMany(
+    tx,
+    events.map((e) => {
+      const body: ConformanceCallback = { event: 'conformance', operationId: op.id, reason: e.reason, position: e.position as ConformanceCallback['position'], eventId: e.id, detail: e.detail };
+      return {
+        id: randomUUID(),
+        operationId: op.id,
+        authorizationId: e.id,
+        authStatus: CONFORMANCE_DELIVERY_STATUS,
+        url,
+        body: JSON.stringify(body),
+        signingClientId: op.callbackClientId,
+        signingSecret: op.callbackClientId ? null : op.callbackSecret,
+        nextAttemptAt: now,
+        createdAt: now,
+      };
+    }),
+  );
   return true;
 }
 
