@@ -1,0 +1,86 @@
+/**
+ * One worker thread (piscina) that cuts the basemap's tiles deeper than its overview file. Their parts
+ * take seconds to build at the first such tile after a start (the urban areas' model alone ~6 s of CPU
+ * on a quiet machine, the lakes ~1.1 s); on the main thread every request, /livez and the airspace tiles
+ * included, waited behind them. Started at the first deep tile; it exits when idle for
+ * BASEMAP_WORKER_IDLE_MS, and its memory (the parts, ~100 MB resident) goes with it, so a service whose
+ * users do not look at the basemap at city zoom holds none of it (docs/perf.md, "Cold tiles off the
+ * event loop").
+ */
+import { fileURLToPath } from 'node:url';
+import Piscina from 'piscina';
+import type { TileCoord } from '../tiles/tile-coords';
+import { overloaded } from './surface-pool';
+
+/**
+ * Long enough that a pilot panning and zooming over a few minutes does not pay for the parts again
+ * (the main thread's tile cache keeps the tiles already cut; new ones need the parts); short enough that
+ * a view at city zoom does not hold them for the life of the process.
+ */
+export const BASEMAP_WORKER_IDLE_MS = 5 * 60_000;
+
+/**
+ * Tiles waiting for the worker at most: a map view asks ~20, and a cut tile takes a few ms once the parts
+ * are built. More is a client asking for tiles it cannot draw: 503 with Retry-After.
+ */
+export const BASEMAP_QUEUE = 512;
+
+/** From sources (tsx, vitest) the loader that registers tsx in the thread; in the bundle the compiled worker beside it. */
+export function basemapWorkerFile(here = import.meta.url): string {
+  return fileURLToPath(new URL(here.endsWith('.ts') ? './basemap-worker.dev.mjs' : './basemap-worker.js', here));
+}
+
+export class BasemapPool {
+  private pool: Piscina<TileCoord, Uint8Array | null> | null = null;
+
+  constructor(private readonly idleMs = BASEMAP_WORKER_IDLE_MS) {}
+
+  private piscina(): Piscina<TileCoord, Uint8Array | null> {
+    if (this.pool) return this.pool;
+    this.pool = new Piscina({
+      filename: basemapWorkerFile(),
+      minThreads: 0,
+      // One thread: a second would build the same parts again for the same tiles.
+      maxThreads: 1,
+      maxQueue: BASEMAP_QUEUE,
+      idleTimeout: this.idleMs,
+      // The first tile awaits the airfields' read and the urban areas' model; tiles asked meanwhile wait
+      // in the worker on the same promises rather than in piscina's queue, and are cut as soon as they resolve.
+      concurrentTasksPerWorker: 64,
+    });
+    // A worker that fails outside a task must not take the process down (see surface-pool.ts).
+    this.pool.on('error', (e: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'basemap worker failed', error: String(e) })));
+    return this.pool;
+  }
+
+  /** The encoded tile (null: empty), cut in the worker; a full queue answers 503. */
+  async render(tile: TileCoord): Promise<Uint8Array | null> {
+    try {
+      const body = await this.piscina().run({ z: tile.z, x: tile.x, y: tile.y });
+      // Structured clone turns a Buffer into a plain Uint8Array; null stays null.
+      return body;
+    } catch (e) {
+      if (e instanceof Error && e.message === 'Task queue is at limit') throw overloaded('basemap');
+      throw e;
+    }
+  }
+
+  /** Threads alive now (tests and the docs' measurements). */
+  get threads(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
+  /** Ends the thread (tests, shutdown); a later tile starts a new one. */
+  async close(): Promise<void> {
+    const p = this.pool;
+    this.pool = null;
+    await p?.destroy();
+  }
+}
+
+let shared: BasemapPool | null = null;
+
+/** The process's basemap worker. */
+export function basemapPool(): BasemapPool {
+  return (shared ??= new BasemapPool());
+}

@@ -1,0 +1,15 @@
+/**
+ * The basemap's worker thread (basemap-pool.ts): cuts basemap tiles deeper than the overview file, so
+ * the parts they are cut from (the urban areas' model, lakes, land, borders, labels, the airfields read)
+ * are built and held here, not on the main thread where every request waited behind them (docs/perf.md,
+ * "Cold tiles off the event loop"). The tiles are those the main thread would cut: the same code on
+ * the same data. Bundled by scripts/build-server.mjs to dist/server/basemap-worker.js; from sources it
+ * is loaded through basemap-worker.dev.mjs, which registers tsx first.
+ */
+import { basemapReady, basemapTiles } from '../tiles/basemap';
+import type { TileCoord } from '../tiles/tile-coords';
+
+export default async function basemapWorker(tile: TileCoord): Promise<Uint8Array | null> {
+  await basemapReady(tile.z);
+  return basemapTiles().render(tile);
+}
