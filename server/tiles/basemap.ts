@@ -10,6 +10,7 @@ import { airfieldPackageVersion, loadAirfields, loadedAirfields } from './basema
 import { cityPlaces, countryPlaces, statePlaces } from './basemap-places';
 import { loadedUrbanAreas, loadUrbanAreas, URBAN_MINZOOM } from './basemap-urban';
 import { OverviewTiles } from './basemap-overview';
+import { useBasemapFiles } from './basemap-files';
 import type { TileCoord } from './tile-coords';
 import { TileSet, type TilePart } from './tileset';
 
@@ -92,6 +93,15 @@ export function basemapTiles(): TileSet {
  */
 export function useBasemapOverview(dataDir: string): void {
   overviewDir = dataDir;
+  useBasemapPartFiles(dataDir);
+}
+
+/**
+ * Keeps the slowest parts' features (urban areas, lakes) in this data directory (basemap-files.ts): the
+ * basemap worker, which builds them, is told the directory by the main thread (basemap-pool.ts).
+ */
+export function useBasemapPartFiles(dataDir: string | null): void {
+  useBasemapFiles(dataDir, BASEMAP_VERSION);
 }
 
 /** One basemap tile: from the overview file when it holds it, else cut from the parts (basemapReady first). */

@@ -1,9 +1,14 @@
 /**
- * The basemap worker cuts the tiles the main thread would cut, byte for byte, and exits when idle so its
- * parts' memory goes back.
+ * The basemap worker cuts the tiles the main thread would cut, byte for byte, whether it makes the slow
+ * parts (urban areas, lakes) or reads them from the data directory where a first start kept them, and
+ * exits when idle so its parts' memory goes back.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { featuresFile } from '../tiles/basemap-files';
 import { basemapReady, basemapTiles } from '../tiles/basemap';
 import { lonLatToTile, type TileCoord } from '../tiles/tile-coords';
 import { loadFactor } from '../../test/helpers/load';
@@ -28,24 +33,39 @@ const sha1 = (tiles: Array<Uint8Array | null>) => {
 };
 
 const IDLE_MS = 300;
-const pool = new BasemapPool(IDLE_MS);
-afterAll(() => pool.close());
+const dir = mkdtempSync(path.join(tmpdir(), 'skyplan-basemap-worker-'));
+const pool = new BasemapPool(IDLE_MS, dir);
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const same = (a: Array<Uint8Array | null>, b: Array<Uint8Array | null>, tiles: TileCoord[]) => {
+  for (let i = 0; i < tiles.length; i++) expect(a[i] ? Buffer.from(a[i]!) : null, JSON.stringify(tiles[i])).toEqual(b[i] ? Buffer.from(b[i]!) : null);
+  expect(sha1(a)).toBe(sha1(b));
+};
 
 describe('the basemap worker', () => {
-  it('cuts every tile as the main thread does, then exits once idle', async () => {
+  it('cuts every tile as the main thread does, keeps the slow parts, cuts the same tiles from them, and exits once idle', async () => {
     const tiles = sample();
-    const fromWorker = await Promise.all(tiles.map((t) => pool.render(t)));
-    await basemapReady();
-    const here = tiles.map((t) => basemapTiles().render(t));
-    expect(fromWorker.filter((t) => t !== null).length).toBeGreaterThan(tiles.length / 2);
-    for (let i = 0; i < tiles.length; i++) expect(fromWorker[i] ? Buffer.from(fromWorker[i]!) : null, JSON.stringify(tiles[i])).toEqual(here[i] ? Buffer.from(here[i]!) : null);
-    expect(sha1(fromWorker)).toBe(sha1(here));
+    // A first start: the worker makes the urban areas and the lakes, and keeps them in the data directory.
+    const made = await Promise.all(tiles.map((t) => pool.render(t)));
+    expect(existsSync(featuresFile(dir, 'urban'))).toBe(true);
+    expect(existsSync(featuresFile(dir, 'lakes'))).toBe(true);
 
     // Idle: the thread ends and its parts with it.
     const deadline = Date.now() + IDLE_MS + 5_000 * loadFactor();
     while (pool.threads > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(pool.threads).toBe(0);
-    // A later tile starts a new thread.
-    expect(await pool.render(tiles[0]!)).not.toBeNull();
+
+    // A later tile starts a new thread, which reads the kept parts.
+    const read = await Promise.all(tiles.map((t) => pool.render(t)));
+
+    // This thread, no data directory: every part made here.
+    await basemapReady();
+    const here = tiles.map((t) => basemapTiles().render(t));
+    expect(here.filter((t) => t !== null).length).toBeGreaterThan(tiles.length / 2);
+    same(made, here, tiles);
+    same(read, here, tiles);
   }, 300_000);
 });

@@ -9,6 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
+import { basemapFilesDir } from '../tiles/basemap-files';
 import type { TileCoord } from '../tiles/tile-coords';
 import { overloaded } from './surface-pool';
 
@@ -33,7 +34,11 @@ export function basemapWorkerFile(here = import.meta.url): string {
 export class BasemapPool {
   private pool: Piscina<TileCoord, Uint8Array | null> | null = null;
 
-  constructor(private readonly idleMs = BASEMAP_WORKER_IDLE_MS) {}
+  constructor(
+    private readonly idleMs = BASEMAP_WORKER_IDLE_MS,
+    /** The data directory for the kept parts; absent: the process's (useBasemapOverview). */
+    private readonly dataDir?: string | null,
+  ) {}
 
   private piscina(): Piscina<TileCoord, Uint8Array | null> {
     if (this.pool) return this.pool;
@@ -47,6 +52,8 @@ export class BasemapPool {
       // The first tile awaits the airfields' read and the urban areas' model; tiles asked meanwhile wait
       // in the worker on the same promises rather than in piscina's queue, and are cut as soon as they resolve.
       concurrentTasksPerWorker: 64,
+      // Where the slowest parts' features are kept once made (basemap-files.ts; set by useBasemapOverview).
+      workerData: { dataDir: this.dataDir ?? basemapFilesDir() },
     });
     // A worker that fails outside a task must not take the process down (see surface-pool.ts).
     this.pool.on('error', (e: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'basemap worker failed', error: String(e) })));

@@ -6,8 +6,12 @@
  * the same data. Bundled by scripts/build-server.mjs to dist/server/basemap-worker.js; from sources it
  * is loaded through basemap-worker.dev.mjs, which registers tsx first.
  */
-import { basemapReady, basemapTiles } from '../tiles/basemap';
+import Piscina from 'piscina';
+import { basemapReady, basemapTiles, useBasemapPartFiles } from '../tiles/basemap';
 import type { TileCoord } from '../tiles/tile-coords';
+
+// The data directory where the slowest parts' features are kept (basemap-files.ts), from the main thread.
+useBasemapPartFiles((Piscina.workerData as { dataDir?: string | null } | undefined)?.dataDir ?? null);
 
 export default async function basemapWorker(tile: TileCoord): Promise<Uint8Array | null> {
   await basemapReady(tile.z);
