@@ -2,23 +2,20 @@
  * One worker thread (piscina) that cuts the basemap's tiles deeper than its overview file. Their parts
  * take seconds to build at the first such tile after a start (the urban areas' model alone ~6 s of CPU
  * on a quiet machine, the lakes ~1.1 s); on the main thread every request, /livez and the airspace tiles
- * included, waited behind them. Started at the first deep tile; it exits when idle for
- * BASEMAP_WORKER_IDLE_MS, and its memory (the parts, ~100 MB resident) goes with it, so a service whose
- * users do not look at the basemap at city zoom holds none of it (docs/perf.md, "Cold tiles off the
- * event loop").
+ * included, waited behind them. Started at the first deep tile; it exits when idle as the surface pool's
+ * workers do (WORKER_IDLE_SECONDS, 60 s by default), and its memory (the parts) goes with it, so a
+ * service whose users do not look at the basemap at city zoom holds none of it; the main thread's tile
+ * cache keeps the tiles cut, and a new thread reads the slowest parts from the data directory
+ * (basemap-files.ts), so a pan after a pause waits ~1-2 s for the rest, off the event loop (docs/perf.md,
+ * "Cold tiles off the event loop").
  */
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import { basemapFilesDir } from '../tiles/basemap-files';
 import type { TileCoord } from '../tiles/tile-coords';
+import { currentHeavyConfig } from './heavy-config';
 import { overloaded } from './surface-pool';
 
-/**
- * Long enough that a pilot panning and zooming over a few minutes does not pay for the parts again
- * (the main thread's tile cache keeps the tiles already cut; new ones need the parts); short enough that
- * a view at city zoom does not hold them for the life of the process.
- */
-export const BASEMAP_WORKER_IDLE_MS = 5 * 60_000;
 
 /**
  * Tiles waiting for the worker at most: a map view asks ~20, and a cut tile takes a few ms once the parts
@@ -35,7 +32,7 @@ export class BasemapPool {
   private pool: Piscina<TileCoord, Uint8Array | null> | null = null;
 
   constructor(
-    private readonly idleMs = BASEMAP_WORKER_IDLE_MS,
+    private readonly idleMs = currentHeavyConfig().workerIdleMs,
     /** The data directory for the kept parts; absent: the process's (useBasemapOverview). */
     private readonly dataDir?: string | null,
   ) {}
