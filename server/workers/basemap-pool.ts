@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import { basemapFilesDir } from '../tiles/basemap-files';
 import type { TileCoord } from '../tiles/tile-coords';
+import type { BasemapTask } from './basemap-worker';
 import { currentHeavyConfig } from './heavy-config';
 import { overloaded } from './surface-pool';
 
@@ -29,7 +30,7 @@ export function basemapWorkerFile(here = import.meta.url): string {
 }
 
 export class BasemapPool {
-  private pool: Piscina<TileCoord, Uint8Array | null> | null = null;
+  private pool: Piscina<BasemapTask, Uint8Array | null> | null = null;
 
   constructor(
     private readonly idleMs = currentHeavyConfig().workerIdleMs,
@@ -37,7 +38,7 @@ export class BasemapPool {
     private readonly dataDir?: string | null,
   ) {}
 
-  private piscina(): Piscina<TileCoord, Uint8Array | null> {
+  private piscina(): Piscina<BasemapTask, Uint8Array | null> {
     if (this.pool) return this.pool;
     this.pool = new Piscina({
       filename: basemapWorkerFile(),
@@ -67,6 +68,14 @@ export class BasemapPool {
       if (e instanceof Error && e.message === 'Task queue is at limit') throw overloaded('basemap');
       throw e;
     }
+  }
+
+  /**
+   * Makes the slowest parts' kept files in the worker (a first start, after its warm-up), so the first
+   * deep tile a pilot asks reads them; the thread then exits when idle like after any tile.
+   */
+  async prepare(): Promise<void> {
+    await this.piscina().run({ prepare: 'kept-parts' });
   }
 
   /** Threads alive now (tests and the docs' measurements). */

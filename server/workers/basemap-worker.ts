@@ -7,13 +7,21 @@
  * is loaded through basemap-worker.dev.mjs, which registers tsx first.
  */
 import Piscina from 'piscina';
-import { basemapReady, basemapTiles, useBasemapPartFiles } from '../tiles/basemap';
+import { basemapReady, basemapTiles, prepareKeptParts, useBasemapPartFiles } from '../tiles/basemap';
 import type { TileCoord } from '../tiles/tile-coords';
 
 // The data directory where the slowest parts' features are kept (basemap-files.ts), from the main thread.
 useBasemapPartFiles((Piscina.workerData as { dataDir?: string | null } | undefined)?.dataDir ?? null);
 
-export default async function basemapWorker(tile: TileCoord): Promise<Uint8Array | null> {
+/** A tile to cut, or the slowest parts to make and keep in the data directory (after a first start). */
+export type BasemapTask = TileCoord | { prepare: 'kept-parts' };
+
+export default async function basemapWorker(task: BasemapTask): Promise<Uint8Array | null> {
+  if ('prepare' in task) {
+    await prepareKeptParts();
+    return null;
+  }
+  const tile = task;
   await basemapReady(tile.z);
   return basemapTiles().render(tile);
 }
