@@ -12,7 +12,8 @@ import { featuresFile } from '../tiles/basemap-files';
 import { basemapReady, basemapTiles } from '../tiles/basemap';
 import { lonLatToTile, type TileCoord } from '../tiles/tile-coords';
 import { loadFactor } from '../../test/helpers/load';
-import { BasemapPool } from './basemap-pool';
+import { ApiError } from '../http/errors';
+import { BASEMAP_QUEUE, BasemapPool } from './basemap-pool';
 
 /** 3×3 tiles at each of z10–z14 around KBFI and the White House: runways, lakes, urban areas, labels. */
 function sample(): TileCoord[] {
@@ -66,5 +67,20 @@ describe('the basemap worker', () => {
     const here = tiles.map((t) => basemapTiles().render(t));
     expect(here.filter((t) => t !== null).length).toBeGreaterThan(tiles.length / 2);
     same(read, here, tiles);
+  }, 300_000);
+
+  it('answers 503 with Retry-After once more tiles wait than the queue holds, and cuts the rest', async () => {
+    const c = lonLatToTile(-122.302, 47.53, 14);
+    const tiles: TileCoord[] = [];
+    for (let i = 0; tiles.length < BASEMAP_QUEUE + 200; i++) tiles.push({ z: 14, x: c.x - 15 + (i % 30), y: c.y - 15 + Math.floor(i / 30) });
+    const outcomes = await Promise.allSettled(tiles.map((t) => pool.render(t)));
+    const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason as unknown);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const e of refused) {
+      expect(e).toBeInstanceOf(ApiError);
+      expect((e as ApiError).status).toBe(503);
+      expect((e as ApiError).headers).toEqual({ 'Retry-After': '1' });
+    }
+    expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(BASEMAP_QUEUE);
   }, 300_000);
 });
