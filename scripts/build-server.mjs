@@ -1,6 +1,6 @@
 // Bundles the service into dist/server/index.js, and the surface pool's worker thread into
 // dist/server/surface-worker.js beside it (server/workers/surface-pool.ts loads it from there when it
-// runs bundled).
+// runs bundled), and the basemap's worker into dist/server/basemap-worker.js (server/workers/basemap-pool.ts).
 //
 // Dependencies stay in node_modules except the plain-JavaScript ones listed in INLINE: those go into the
 // bundle, tree-shaken. Loading them as packages cost half of a warm start's module loading (@turf/turf
@@ -27,5 +27,6 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['server/index.ts'], outfile: 'dist/server/index.js' }),
   build({ ...common, entryPoints: ['server/workers/surface-worker.ts'], outfile: 'dist/server/surface-worker.js' }),
+  build({ ...common, entryPoints: ['server/workers/basemap-worker.ts'], outfile: 'dist/server/basemap-worker.js' }),
 ]);
-console.log('built dist/server/index.js and dist/server/surface-worker.js');
+console.log('built dist/server/index.js, dist/server/surface-worker.js and dist/server/basemap-worker.js');

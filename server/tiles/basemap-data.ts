@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Feature, LineString, MultiLineString, Polygon, Position } from 'geojson';
 import { feature, merge, mesh } from 'topojson-client';
+import { keptFeatures } from './basemap-files';
 import { splitLineAtAntimeridian, splitPolygonAtAntimeridian } from './antimeridian';
 import type { GeometryCollection, MultiPolygon as TopoMultiPolygon, Polygon as TopoPolygon, Topology } from 'topojson-specification';
 
@@ -135,9 +136,14 @@ const US_REGIONS: ReadonlyArray<readonly [number, number, number, number]> = [
  * Lakes over the US (Lake Washington, the Great Lakes on both sides of the border, reservoirs), from
  * @geo-maps/earth-lakes-1km: OpenStreetMap water polygons (ODbL) simplified to about 1 km. The file
  * holds the world's 131,000 lakes as one MultiPolygon (12 MB); only the 25,000 that touch the US are
- * kept (about 15 MB of heap), the rest is dropped with the parsed file.
+ * kept (about 15 MB of heap), the rest is dropped with the parsed file. Kept in the data directory once
+ * picked out (basemap-files.ts): a later start reads those alone.
  */
 export function usLakes(): Feature<Polygon>[] {
+  return keptFeatures('lakes', `lakes:${JSON.stringify(US_REGIONS)}`, usLakesFromPackage);
+}
+
+function usLakesFromPackage(): Feature<Polygon>[] {
   const raw = JSON.parse(readFileSync(require.resolve('@geo-maps/earth-lakes-1km/map.geo.json'), 'utf8')) as { geometries: Array<{ type: string; coordinates: Position[][][] }> };
   const out: Feature<Polygon>[] = [];
   for (const g of raw.geometries) {

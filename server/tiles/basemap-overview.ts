@@ -5,17 +5,26 @@
  * The file holds the bytes the tile set renders, so a tile from it is the tile cut live, byte for byte;
  * its header names the basemap version it was cut from, and a file of another version is rebuilt.
  *
- * Format (little-endian): "SKYOVR01", u32 length and the UTF-8 version, u32 max zoom, then one
- * (u32 offset, u32 length) per tile in (z, x, y) order, offsets from the end of that table; length 0 is
- * an empty tile (answered 204). The file is written to a temporary name and renamed, so instances sharing
+ * Format (little-endian): "SKYOVR02", u32 length and the UTF-8 version, u32 max zoom, the SHA-1 of
+ * the tiles' bytes (20 bytes: a damaged file is seen and rebuilt, not served), then one (u32 offset,
+ * u32 length) per tile in (z, x, y) order, offsets from the end of that table; length 0 is an empty
+ * tile (answered 204). The file is written to a temporary name and renamed, so instances sharing
  * a data directory never read half a file.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TileCoord } from './tile-coords';
 import { nextTurn } from './tileset';
 
-const MAGIC = 'SKYOVR01';
+const MAGIC = 'SKYOVR02';
+const SHA1_BYTES = 20;
+
+const sha1 = (chunks: readonly Uint8Array[]): Buffer => {
+  const h = createHash('sha1');
+  for (const c of chunks) h.update(c);
+  return h.digest();
+};
 
 /** Tiles of zooms 0..maxZoom: (4^(maxZoom+1) − 1) / 3. */
 function tileCount(maxZoom: number): number {
@@ -57,11 +66,13 @@ export class OverviewTiles {
     const n = tileCount(maxZoom);
     if (tiles.length !== n) throw new Error(`an overview to z${maxZoom} has ${n} tiles, got ${tiles.length}`);
     const v = Buffer.from(version, 'utf8');
-    const head = Buffer.alloc(MAGIC.length + 4 + v.length + 4 + 8 * n);
+    const bodies = tiles.filter((t): t is Uint8Array => t !== null && t.byteLength > 0);
+    const head = Buffer.alloc(MAGIC.length + 4 + v.length + 4 + SHA1_BYTES + 8 * n);
     let o = head.write(MAGIC, 0, 'latin1');
     o = head.writeUInt32LE(v.length, o);
     o += v.copy(head, o);
     o = head.writeUInt32LE(maxZoom, o);
+    o += sha1(bodies).copy(head, o);
     let offset = 0;
     for (const t of tiles) {
       const length = t?.byteLength ?? 0;
@@ -69,7 +80,7 @@ export class OverviewTiles {
       o = head.writeUInt32LE(length, o);
       offset += length;
     }
-    return Buffer.concat([head, ...tiles.filter((t): t is Uint8Array => t !== null && t.byteLength > 0)]);
+    return Buffer.concat([head, ...bodies]);
   }
 
   /** Reads the file's bytes; null when they are not an overview of this version and zoom (any damage included). */
@@ -82,6 +93,8 @@ export class OverviewTiles {
     o += vLength;
     if (file.readUInt32LE(o) !== maxZoom) return null;
     o += 4;
+    const digest = file.subarray(o, o + SHA1_BYTES);
+    o += SHA1_BYTES;
     const n = tileCount(maxZoom);
     if (o + 8 * n > file.length) return null;
     const table = new Uint32Array(2 * n);
@@ -92,7 +105,7 @@ export class OverviewTiles {
       if (table[2 * i] !== expected) return null;
       expected += table[2 * i + 1]!;
     }
-    if (expected !== bodies.length) return null;
+    if (expected !== bodies.length || !sha1([bodies]).equals(digest)) return null;
     return new OverviewTiles(version, maxZoom, table, bodies);
   }
 

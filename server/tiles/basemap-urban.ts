@@ -13,6 +13,7 @@ import { bboxClip, circle, featureCollection, intersect } from '@turf/turf';
 import { cityTable } from '../domain/places/city-table';
 import { MODEL } from '../domain/surface/population-model';
 import { detailedLand } from './basemap-data';
+import { keptFeaturesAsync } from './basemap-files';
 
 /** 1,000 people per square mile in people per km² (the Census Bureau's urban core density before 2020). */
 export const URBAN_DENSITY_PER_KM2 = 1000 / 2.589988;
@@ -154,9 +155,15 @@ export async function urbanAreas(cities?: readonly City[]): Promise<Feature<Mult
 let loaded: Feature<MultiPolygon>[] | null = null;
 let loading: Promise<Feature<MultiPolygon>[]> | null = null;
 
-/** Models the urban areas once per process, in slices; every caller waits on the same work. */
+/** What the model depends on besides the basemap's data packages: a change makes the kept file again. */
+const URBAN_INPUTS = JSON.stringify({ model: MODEL, URBAN_DENSITY_PER_KM2, URBAN_MIN_RADIUS_KM, countries: [...COUNTRIES], DISC_STEPS });
+
+/**
+ * Models the urban areas once per process, in slices, or reads them from the data directory where a
+ * start made them before (basemap-files.ts); every caller waits on the same work.
+ */
 export function loadUrbanAreas(): Promise<Feature<MultiPolygon>[]> {
-  loading ??= urbanAreas().then(
+  loading ??= keptFeaturesAsync('urban', `urban:${URBAN_INPUTS}`, () => urbanAreas()).then(
     (f) => (loaded = f),
     (err: unknown) => {
       loading = null;

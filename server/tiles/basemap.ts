@@ -3,6 +3,7 @@
  * demand from npm-shipped open data. Built once per process, part by part, at the first tile that
  * needs each part.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { coarseLand, countryBorders, countyBorders, detailedLand, inlandWater, stateBorders, usLakes } from './basemap-data';
@@ -10,6 +11,7 @@ import { airfieldPackageVersion, loadAirfields, loadedAirfields } from './basema
 import { cityPlaces, countryPlaces, statePlaces } from './basemap-places';
 import { loadedUrbanAreas, loadUrbanAreas, URBAN_MINZOOM } from './basemap-urban';
 import { OverviewTiles } from './basemap-overview';
+import { featuresFile, useBasemapFiles } from './basemap-files';
 import type { TileCoord } from './tile-coords';
 import { TileSet, type TilePart } from './tileset';
 
@@ -80,6 +82,20 @@ export async function basemapReady(z = BASEMAP_MAXZOOM): Promise<void> {
   await Promise.all([z >= AIRFIELD_MINZOOM ? loadAirfields() : null, z >= URBAN_MINZOOM ? loadUrbanAreas() : null]);
 }
 
+/**
+ * Makes the slowest parts' features and keeps them in the data directory (useBasemapPartFiles), so the
+ * first deep tile reads them: run by the basemap worker after a first start's warm-up.
+ */
+export async function prepareKeptParts(): Promise<void> {
+  await loadUrbanAreas();
+  usLakes();
+}
+
+/** Whether a kept part's file is missing from this data directory (a first start, or a new directory). */
+export function keptPartsMissing(dataDir: string): boolean {
+  return !existsSync(featuresFile(dataDir, 'urban')) || !existsSync(featuresFile(dataDir, 'lakes'));
+}
+
 /** The process-wide basemap tile set (its data never changes while the process runs). */
 export function basemapTiles(): TileSet {
   basemap ??= new TileSet(PARTS);
@@ -92,6 +108,15 @@ export function basemapTiles(): TileSet {
  */
 export function useBasemapOverview(dataDir: string): void {
   overviewDir = dataDir;
+  useBasemapPartFiles(dataDir);
+}
+
+/**
+ * Keeps the slowest parts' features (urban areas, lakes) in this data directory (basemap-files.ts): the
+ * basemap worker, which builds them, is told the directory by the main thread (basemap-pool.ts).
+ */
+export function useBasemapPartFiles(dataDir: string | null): void {
+  useBasemapFiles(dataDir, BASEMAP_VERSION);
 }
 
 /** One basemap tile: from the overview file when it holds it, else cut from the parts (basemapReady first). */

@@ -5,7 +5,8 @@
 import type { Dataset } from '../data/dataset';
 import { AIRSPACE_LAYERS, AIRSPACE_MAXZOOM, airspaceTiles } from './airspace';
 import { AIRSPACE_ZOOMS } from './airspace-features';
-import { BASEMAP_ATTRIBUTION, BASEMAP_LAYERS, BASEMAP_MAXZOOM, BASEMAP_VERSION, basemapReady, basemapTile, basemapTiles, loadBasemapOverview } from './basemap';
+import { BASEMAP_ATTRIBUTION, BASEMAP_LAYERS, BASEMAP_MAXZOOM, BASEMAP_VERSION, basemapReady, basemapTile, basemapTiles, keptPartsMissing, loadBasemapOverview } from './basemap';
+import { basemapPool } from '../workers/basemap-pool';
 import type { TileCoord } from './tile-coords';
 
 export type TileSourceName = 'basemap' | 'airspace';
@@ -86,8 +87,16 @@ export async function warmUpTiles(dataset: Dataset, now: Date = new Date(), data
   await airspaceTiles(dataset).buildAllYielding(now.getTime(), WARM_UP_MAXZOOM);
   try {
     await basemapReady(WARM_UP_MAXZOOM);
-    if (dataDir) await loadBasemapOverview(dataDir);
-    else await basemapTiles().buildAllYielding(WARM_UP_MAXZOOM);
+    if (dataDir) {
+      await loadBasemapOverview(dataDir);
+      // A first start: the basemap worker makes the slowest deep parts now and keeps them, off the
+      // event loop, so the first city-zoom view does not wait ~7 s for them (docs/perf.md, "Cold tiles").
+      if (keptPartsMissing(dataDir)) {
+        basemapPool()
+          .prepare()
+          .catch((err: unknown) => console.error('the basemap parts could not be prepared:', err instanceof Error ? err.message : err));
+      }
+    } else await basemapTiles().buildAllYielding(WARM_UP_MAXZOOM);
   } catch (err) {
     // Not fatal: basemap tiles are cut from the parts when asked, as before the warm-up.
     console.error('the basemap overview could not be prepared:', err instanceof Error ? err.message : err);

@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { DatasetProvider } from '../data/dataset-provider';
 import { airspaceTiles } from './airspace';
+import { basemapPool } from '../workers/basemap-pool';
+import { OVERVIEW_MAXZOOM } from './basemap';
 import { ByteLru, lazyGzip } from './lru';
 import { renderTile, tileContentVersion, type TileSourceName } from './render';
 import type { TileCoord } from './tile-coords';
@@ -32,28 +34,56 @@ export interface ServedTile {
   gzip(): Buffer | null;
 }
 
+/** Cuts a basemap tile off the main thread (the basemap worker, or a test's stand-in). */
+export type OffLoopRenderer = (tile: TileCoord) => Promise<Uint8Array | null>;
+
 export class TileService {
   private readonly cache: ByteLru<Entry>;
+  /** Deep basemap tiles being cut off the main thread: a tile asked again meanwhile waits on the same cut. */
+  private readonly cutting = new Map<string, Promise<Uint8Array | null>>();
 
   constructor(
     private readonly datasets: DatasetProvider,
     private readonly now: () => Date,
     limits: { maxBytes?: number; maxEntries?: number } = {},
+    private readonly offLoop: OffLoopRenderer = (t) => basemapPool().render(t),
   ) {
     this.cache = new ByteLru(limits.maxBytes ?? 64 * 1024 * 1024, limits.maxEntries ?? 20_000);
     datasets.onSwap(() => this.cache.clear());
   }
 
+  /** A tile cut on this thread: airspace tiles, and basemap tiles once basemapReady(z) has resolved. */
   tile(source: TileSourceName, coord: TileCoord): ServedTile {
     const now = this.now();
     const key = this.key(source, coord, now);
-    let entry = this.cache.get(key);
-    if (!entry) {
-      const body = renderTile(this.datasets.current(), source, coord.z, coord.x, coord.y, now);
-      entry = { etag: `"${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`, body };
-      this.cache.set(key, entry, (body?.byteLength ?? 0) + 200);
-    }
+    const entry = this.cache.get(key) ?? this.store(key, renderTile(this.datasets.current(), source, coord.z, coord.x, coord.y, now));
     return this.served(source, key, entry, now);
+  }
+
+  /**
+   * What the routes serve: basemap tiles deeper than the overview file are cut off the main thread (their
+   * parts take seconds to build after a start, and every request waited behind them: docs/perf.md,
+   * "Cold tiles off the event loop"); the rest as tile().
+   */
+  async load(source: TileSourceName, coord: TileCoord): Promise<ServedTile> {
+    if (source !== 'basemap' || coord.z <= OVERVIEW_MAXZOOM) return this.tile(source, coord);
+    const now = this.now();
+    const key = this.key(source, coord, now);
+    const hit = this.cache.get(key);
+    if (hit) return this.served(source, key, hit, now);
+    let cut = this.cutting.get(key);
+    if (!cut) {
+      cut = this.offLoop(coord).finally(() => this.cutting.delete(key));
+      this.cutting.set(key, cut);
+    }
+    const body = await cut;
+    return this.served(source, key, this.cache.get(key) ?? this.store(key, body), now);
+  }
+
+  private store(key: string, body: Uint8Array | null): Entry {
+    const entry: Entry = { etag: `"${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`, body };
+    this.cache.set(key, entry, (body?.byteLength ?? 0) + 200);
+    return entry;
   }
 
   /**

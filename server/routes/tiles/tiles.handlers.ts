@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/errors';
 import { glyphRange, parseGlyphRange, resolveFontStack } from '../../tiles/glyphs';
 import type { MapConfig } from '../../contract/map-config';
-import { basemapReady } from '../../tiles/basemap';
+import { basemapReady, OVERVIEW_MAXZOOM } from '../../tiles/basemap';
 import { isTileSource, TILE_SOURCES } from '../../tiles/render';
 import { streetsArchive, type StreetsInfo } from '../../tiles/streets';
 import { parseSpriteFile, spriteSheet } from '../../tiles/sprites';
@@ -122,8 +122,10 @@ export async function vectorTile(deps: AppDeps, c: Context, params: { source: st
     if (!(await streetsInfo(deps))) throw fail(404, 'No street basemap is served here (BASEMAP_PMTILES is not set or not readable)');
     tile = { ...(await streetsArchive(deps.config.basemapPmtiles!).tile(coord.tile)), maxAge: 86_400 };
   } else {
-    if (params.source === 'basemap') await basemapReady(coord.tile.z);
-    tile = tileServiceFor(deps.datasets, deps.now).tile(params.source as 'basemap' | 'airspace', coord.tile);
+    // Basemap tiles deeper than the overview are cut in the basemap worker (TileService.load), which
+    // waits for their parts there.
+    if (params.source === 'basemap' && coord.tile.z <= OVERVIEW_MAXZOOM) await basemapReady(coord.tile.z);
+    tile = await tileServiceFor(deps.datasets, deps.now).load(params.source as 'basemap' | 'airspace', coord.tile);
   }
   if (notModified(c.req.header('if-none-match'), tile.etag)) return new Response(null, { status: 304, headers: tileHeaders(tile, null, false) });
   if (!tile.body) return new Response(null, { status: 204, headers: tileHeaders(tile, null, false) });
