@@ -4,44 +4,22 @@
  * once, every distinct [lon, lat] once in a Float64Array read as a view of the file, altitude limits
  * once; features are a stream of 32-bit words (a tag in the low 4 bits) naming them. Reading it makes
  * features already as compact.ts would leave them: equal texts, ring vertices and limits are one object.
+ * A feature's geometry is left in the file (its words copied out) and made at its first read
+ * (lazy-geometry.ts): most are never read by a running service.
  *
  * It is a cache of the JSON file beside it, never the only copy: its header names the JSON's size and
  * modification time and carries a CRC-32 of the rest, and any mismatch refuses it (the JSON is read).
  */
-import { crc32 } from 'node:zlib';
 import { markCompact } from './compact';
 import { defineLazyGeometry, lazyGeometryAccessor, type GeometrySource } from './lazy-geometry';
 import type { AirspaceFeature, DatasetFile, FeatureGeometry } from './model';
 import {
-  BODY, CODEC_VERSION, DatasetBinaryError, HEADER, MAGIC, SECTIONS, S_ASCII, S_FLOATS, S_META, S_SHAPES, S_STR_OFFS, S_VERTS, S_WIDE,
+  DatasetBinaryError, sections, view, S_ASCII, S_FLOATS, S_META, S_SHAPES, S_STR_OFFS, S_VERTS, S_WIDE,
   S_WORDS, T_ARRAY, T_FALSE, T_FLOAT, T_INT, T_NULL, T_OBJECT, T_RING, T_SHARED, T_STRING, T_TRUE, T_UINT, WIDE_BIT, type JsonStamp,
 } from './dataset-binary-format';
 
 export { DatasetBinaryError, type JsonStamp } from './dataset-binary-format';
 export { encodeDatasetBinary } from './dataset-binary-encode';
-
-/** Checks a binary file's header and checksum against the JSON it should stand for; returns its sections. */
-function sections(buf: Buffer, stamp: JsonStamp): Buffer[] {
-  if (buf.length < BODY || !buf.subarray(0, 8).equals(MAGIC)) throw new DatasetBinaryError('not a dataset binary file');
-  if (buf.readUInt32LE(8) !== CODEC_VERSION || buf.readUInt32LE(12) !== SECTIONS) throw new DatasetBinaryError('written by another codec version');
-  if (buf.readUInt32LE(36) !== buf.length) throw new DatasetBinaryError(`truncated or extended (${buf.length} bytes, header says ${buf.readUInt32LE(36)})`);
-  if (buf.readDoubleLE(16) !== stamp.bytes || buf.readDoubleLE(24) !== stamp.mtimeMs) throw new DatasetBinaryError('written for another version of the JSON file');
-  if (crc32(buf.subarray(HEADER)) !== buf.readUInt32LE(32)) throw new DatasetBinaryError('checksum mismatch (damaged)');
-  const out: Buffer[] = [];
-  for (let i = 0; i < SECTIONS; i++) {
-    const at = buf.readUInt32LE(HEADER + 8 * i), len = buf.readUInt32LE(HEADER + 8 * i + 4);
-    if (at % 8 !== 0 || at + len > buf.length) throw new DatasetBinaryError(`section ${i} out of bounds`);
-    out.push(buf.subarray(at, at + len));
-  }
-  return out;
-}
-
-/** A typed-array view of a section (copied only when the buffer itself is not 8-byte aligned). */
-function view<T extends Uint32Array | Float64Array>(b: Buffer, Type: { new (buf: ArrayBuffer, at: number, len: number): T; BYTES_PER_ELEMENT: number }): T {
-  if (b.length % Type.BYTES_PER_ELEMENT !== 0) throw new DatasetBinaryError('section length not a whole number of elements');
-  if (b.byteOffset % 8 !== 0) b = Buffer.from(b);
-  return new Type(b.buffer as ArrayBuffer, b.byteOffset, b.length / Type.BYTES_PER_ELEMENT);
-}
 
 /**
  * Reads a binary dataset file written for `stamp`'s JSON. Throws DatasetBinaryError on any damage: a
