@@ -4,6 +4,8 @@
  * CRC-32 of everything after the header, the total length), a table of sections (offset, length; each
  * 8-byte aligned), then the sections. All numbers little-endian.
  */
+import { crc32 } from 'node:zlib';
+
 export const MAGIC = Buffer.from('SKYDSB\0\x01', 'latin1');
 export const CODEC_VERSION = 1;
 export const HEADER = 64;
@@ -31,3 +33,25 @@ export class DatasetBinaryError extends Error {
   }
 }
 
+/** Checks a binary file's header and checksum against the JSON it should stand for; returns its sections. */
+export function sections(buf: Buffer, stamp: JsonStamp): Buffer[] {
+  if (buf.length < BODY || !buf.subarray(0, 8).equals(MAGIC)) throw new DatasetBinaryError('not a dataset binary file');
+  if (buf.readUInt32LE(8) !== CODEC_VERSION || buf.readUInt32LE(12) !== SECTIONS) throw new DatasetBinaryError('written by another codec version');
+  if (buf.readUInt32LE(36) !== buf.length) throw new DatasetBinaryError(`truncated or extended (${buf.length} bytes, header says ${buf.readUInt32LE(36)})`);
+  if (buf.readDoubleLE(16) !== stamp.bytes || buf.readDoubleLE(24) !== stamp.mtimeMs) throw new DatasetBinaryError('written for another version of the JSON file');
+  if (crc32(buf.subarray(HEADER)) !== buf.readUInt32LE(32)) throw new DatasetBinaryError('checksum mismatch (damaged)');
+  const out: Buffer[] = [];
+  for (let i = 0; i < SECTIONS; i++) {
+    const at = buf.readUInt32LE(HEADER + 8 * i), len = buf.readUInt32LE(HEADER + 8 * i + 4);
+    if (at % 8 !== 0 || at + len > buf.length) throw new DatasetBinaryError(`section ${i} out of bounds`);
+    out.push(buf.subarray(at, at + len));
+  }
+  return out;
+}
+
+/** A typed-array view of a section (copied only when the buffer itself is not 8-byte aligned). */
+export function view<T extends Uint32Array | Float64Array>(b: Buffer, Type: { new (buf: ArrayBuffer, at: number, len: number): T; BYTES_PER_ELEMENT: number }): T {
+  if (b.length % Type.BYTES_PER_ELEMENT !== 0) throw new DatasetBinaryError('section length not a whole number of elements');
+  if (b.byteOffset % 8 !== 0) b = Buffer.from(b);
+  return new Type(b.buffer as ArrayBuffer, b.byteOffset, b.length / Type.BYTES_PER_ELEMENT);
+}

@@ -5,6 +5,7 @@
 import Flatbush from 'flatbush';
 import type { Position } from 'geojson';
 import { compactFeatures, compactFeaturesInSlices, type CompactStats } from './compact';
+import { peekGeometry, pendingGeometryBox } from './lazy-geometry';
 import type { AirspaceFeature, DatasetFile, FeatureGeometry, Layer } from './model';
 
 export type BBox = [west: number, south: number, east: number, north: number];
@@ -38,7 +39,9 @@ export function partBBoxes(g: FeatureGeometry): BBox[] {
 
 /** The box a feature is indexed by: its geometry's, and a line's with its corridor half-width (a search by area finds it). */
 export function featureBBox(f: AirspaceFeature): BBox {
-  const bb = geometryBBox(f.geometry);
+  // A geometry still in the binary file is boxed from its vertices there (or from a copy not kept), and
+  // stays unread (lazy-geometry.ts).
+  const bb = pendingGeometryBox(f) ?? geometryBBox(peekGeometry(f));
   const width = f.layer === 'mtr' && typeof f.props?.widthNm === 'number' ? f.props.widthNm / 2 : 0;
   return width > 0 ? expandBBox(bb, width) : bb;
 }
@@ -100,7 +103,8 @@ export class Dataset {
       file.features.forEach((f, i) => {
         const bb = featureBBox(f);
         this.boxes.set(bb, 4 * i);
-        if (f.geometry.type === 'MultiPolygon' && bb[2] - bb[0] > 180) parts.set(i, partBBoxes(f.geometry));
+        // The width first: the type is read only for the few that wide (reading it makes a lazy geometry).
+        if (bb[2] - bb[0] > 180 && f.geometry.type === 'MultiPolygon') parts.set(i, partBBoxes(f.geometry));
         entries += parts.get(i)?.length ?? 1;
       });
       const idx = new Flatbush(entries);

@@ -53,11 +53,13 @@ function layerParts(layer: Layer, list: readonly Indexed[], ctx: TileFeatureCont
   if (layer === 'uasfm') {
     return [
       { layer, minzoom, maxzoom: UASFM_CELL_ZOOM, detailZoom: UASFM_CELL_ZOOM, features: () => mergeCellRuns(features()) },
-      { layer, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features, sharedGeometry: true },
+      { layer, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features },
       { layer: UASFM_LABEL_LAYER, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features: () => cellLabels(features()) },
     ];
   }
-  return [{ layer, minzoom, ...(maxzoom !== undefined ? { maxzoom } : {}), detailZoom: AIRSPACE_MAXZOOM, features, sharedGeometry: true }];
+  // Not sharedGeometry: tileFeature peeks at the dataset's geometry (a copy when it was not read yet), so
+  // the part packs and counts what it holds.
+  return [{ layer, minzoom, ...(maxzoom !== undefined ? { maxzoom } : {}), detailZoom: AIRSPACE_MAXZOOM, features }];
 }
 
 /**

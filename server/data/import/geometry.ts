@@ -62,7 +62,7 @@ export function parseCoordinate(input: unknown, axis: Axis): number {
       value = fromDms(Number(int.slice(0, degDigits)), Number(int.slice(degDigits) + frac), 0, text);
     } else throw new GeometryError(`cannot read "${text}" as a ${axis === 'lat' ? 'latitude' : 'longitude'}`);
   } else {
-    const parts = body.split(/[\s:°º'’"”-]+/).filter((p) => p !== '');
+    const parts = body.split(/[\s:°º'\u2019"\u201d-]+/).filter((p) => p !== '');
     if (parts.length < 2 || parts.length > 3 || !parts.every((p) => /^\d+(\.\d+)?$/.test(p))) {
       throw new GeometryError(`cannot read "${text}" as a ${axis === 'lat' ? 'latitude' : 'longitude'}`);
     }

@@ -27,7 +27,7 @@ export function parseUavWeight(s: string | undefined): { kg: number | null; cls:
   if (s === undefined || s.trim() === '') return { kg: null, cls: 'small' };
   const t = s.trim().toLowerCase();
   if (t === 'micro' || t === 'small' || t === 'large') return { kg: null, cls: t };
-  const m = /^[<≤]?=?\s*(\d+(?:\.\d+)?)\s*(kg|g|lbs?|)$/.exec(t);
+  const m = /^[<\u2264]?=?\s*(\d+(?:\.\d+)?)\s*(kg|g|lbs?|)$/.exec(t);
   if (!m) throw new InvalidSurfaceValueError(`uavWeight "${s}" is not understood; give a mass such as "0.9", "0.9kg", "249g", "2lb", or micro, small, large`, 'uavWeight');
   const n = Number(m[1]);
   const kg = m[2] === 'g' ? n / 1000 : m[2]!.startsWith('lb') ? n * LB_KG : n;
