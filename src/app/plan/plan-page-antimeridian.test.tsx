@@ -22,7 +22,7 @@ const seen: Seen[] = [];
 vi.mock('../../map/map-view', async () => {
   const { useEffect } = await import('react');
   // Every controller method the page calls (setHiddenLayers, setPopup, draw.cancel…) does nothing here.
-  const fake: object = new Proxy({}, { get: (_, key) => (key === 'draw' ? fake : key === 'then' ? undefined : () => undefined) });
+  const fake: object = new Proxy({}, { get: (_, key) => (key === 'draw' || key === 'map' ? fake : key === 'then' ? undefined : () => undefined) });
   return {
     MapView: (props: Seen & { onReady(c: unknown): void; handlers: { onFirstIdle?(): void } }) => {
       useEffect(() => props.onReady(fake), [props]);

@@ -36,6 +36,7 @@ import { useLazyModule } from '../../lib/use-lazy-module';
 import { nextQuarterHour } from '../../lib/zoned-time';
 import type { DrawState, DrawTool } from '../../map/draw-adapter';
 import type { MapController } from '../../map/map-controller';
+import { MapLoading } from '../../map/map-loading';
 import { MapView, type MapViewHandlers } from '../../map/map-view';
 import type { RouteShapes } from '../../map/route-layer';
 import { useMapStyle } from '../../map/use-map-style';
@@ -191,6 +192,7 @@ export function PlanPage() {
           timeZone={timeZone}
         />
         <MapLayersControl hidden={hiddenGroups} theme={theme} onToggle={toggleGroup} />
+        <MapLoading map={map?.map ?? null} />
         {styleError && (
           <p className="map-note" role="status">
             {styleError}
