@@ -1,6 +1,5 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { exposedGc, heapAfterGc } from '../../test/helpers/heap';
 import { fixtureFile } from '../domain/briefing/fixtures';
 import { compactFeatures } from './compact';
 import { Dataset, featureBBox } from './dataset';
@@ -30,13 +29,8 @@ describe('Dataset', () => {
   });
 
   it('holds its boxes and index outside the JS heap: under 24 bytes of heap a feature besides the features', () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const heap = () => {
-      gc();
-      gc();
-      return process.memoryUsage().heapUsed;
-    };
+    const gc = exposedGc();
+    const heap = () => heapAfterGc(gc);
     const features = Array.from({ length: 40_000 }, (_, i) => cell(i));
     compactFeatures(features);
     const base = heap();

@@ -3,10 +3,9 @@
  * changes (values, key order, identity, briefings, tiles), and a warm start's features hold a fraction of
  * the heap they held with their coordinates as nested arrays.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { Polygon } from 'geojson';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { exposedGc, heapAfterGc } from '../../test/helpers/heap';
 import { briefArea, briefLocation } from '../domain/briefing';
 import { Dataset, featureBBox, geometryBBox } from './dataset';
 import { decodeDatasetBinary, encodeDatasetBinary } from './dataset-binary';
@@ -59,13 +58,8 @@ describe('a geometry left in the binary file', () => {
   }
 
   it('holds a feature of 40,000 cells in under 200 bytes of heap until read (over 350 once read)', () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const heap = () => {
-      gc();
-      gc();
-      return process.memoryUsage().heapUsed;
-    };
+    const gc = exposedGc();
+    const heap = () => heapAfterGc(gc);
     const buf = encodeCells(40_000);
     const base = heap();
     const features = decodeDatasetBinary(buf, STAMP).features;

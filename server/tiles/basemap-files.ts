@@ -86,28 +86,31 @@ export function writeFeatures(file: string, version: string, features: readonly 
  * failed write is logged: the features are still served). Without a data directory, made.
  */
 export function keptFeatures<F extends Feature>(name: string, inputs: string, make: () => F[]): F[] {
-  const dir = filesDir;
-  if (!dir) return make();
-  const version = `${basemapVersion}|${inputs}`;
-  const file = featuresFile(dir, name);
-  const kept = readFeatures<F>(file, version);
-  if (kept) return kept;
-  const made = make();
-  tryWrite(file, version, made);
-  return made;
+  const k = kept<F>(name, inputs);
+  if (!k) return make();
+  return k.features ?? k.keep(make());
 }
 
 /** keptFeatures for a producer that works in slices (the urban areas' model). */
 export async function keptFeaturesAsync<F extends Feature>(name: string, inputs: string, make: () => Promise<F[]>): Promise<F[]> {
+  const k = kept<F>(name, inputs);
+  if (!k) return make();
+  return k.features ?? k.keep(await make());
+}
+
+/** The kept features of this version (null when absent or stale) and how to keep made ones; null without a data directory. */
+function kept<F extends Feature>(name: string, inputs: string): { features: F[] | null; keep(made: F[]): F[] } | null {
   const dir = filesDir;
-  if (!dir) return make();
+  if (!dir) return null;
   const version = `${basemapVersion}|${inputs}`;
   const file = featuresFile(dir, name);
-  const kept = readFeatures<F>(file, version);
-  if (kept) return kept;
-  const made = await make();
-  tryWrite(file, version, made);
-  return made;
+  return {
+    features: readFeatures<F>(file, version),
+    keep: (made) => {
+      tryWrite(file, version, made);
+      return made;
+    },
+  };
 }
 
 function tryWrite(file: string, version: string, features: readonly Feature[]): void {
