@@ -5,6 +5,7 @@
  */
 import type { Altitude } from '../../contract/briefing';
 import type { AirspaceFeature, AltitudeLimit, FeatureGeometry } from '../../data/model';
+import { TERRAIN_MARGIN_FT, TERRAIN_RADIUS_NM, type TerrainBound } from './terrain';
 import type { Evaluated } from './types';
 
 /** 14 CFR 107.51(b) and 49 U.S.C. 44809(a)(6): 400 ft AGL is the default top of a small-UAS flight. */
@@ -52,43 +53,58 @@ export type GroundProvider = (area: FeatureGeometry) => GroundMax | undefined;
 /**
  * The ground (ft MSL) a drone may stand on when a floor is stated in MSL: the DEM maximum plus the
  * margin where a DEM covers the whole area; where one covers part of it, the higher of that and the
- * fixed assumption; without a DEM, the feature's own elevation or the fixed assumption, as before.
+ * fallback; without a DEM, the fallback: the feature's own elevation or the fixed assumption, raised to
+ * the airports' terrain bound (terrain.ts) where the dataset's airports near the flight lie higher.
  */
-export function groundFt(f: AirspaceFeature, ground?: GroundMax): number {
-  const fallback = elevationFt(f) ?? ASSUMED_GROUND_MSL_FT;
+export function groundFt(f: AirspaceFeature, ground?: GroundMax, terrainFt?: number): number {
+  const own = elevationFt(f) ?? ASSUMED_GROUND_MSL_FT;
+  const fallback = terrainFt !== undefined && terrainFt > own ? terrainFt : own;
   if (!ground) return fallback;
   const dem = ground.maxFt + DEM_MARGIN_FT;
   return ground.complete ? dem : Math.max(fallback, dem);
 }
 
 /** The floor of a feature in ft AGL, estimated as above for MSL floors. */
-export function floorAglFt(f: AirspaceFeature, ground?: GroundMax): number {
+export function floorAglFt(f: AirspaceFeature, ground?: GroundMax, terrainFt?: number): number {
   const lower = f.lower;
   if (!lower || lower.reference === 'SFC' || lower.value <= 0) return 0;
   if (lower.reference === 'AGL') return lower.value;
-  return Math.max(0, lower.value - groundFt(f, ground));
+  return Math.max(0, lower.value - groundFt(f, ground, terrainFt));
 }
 
 /** True when the whole flight stays below the feature's floor. */
-export function isOverhead(f: AirspaceFeature, maxAltitudeFt: number, ground?: GroundMax): boolean {
-  return floorAglFt(f, ground) >= Math.max(maxAltitudeFt, 1);
+export function isOverhead(f: AirspaceFeature, maxAltitudeFt: number, ground?: GroundMax, terrainFt?: number): boolean {
+  return floorAglFt(f, ground, terrainFt) >= Math.max(maxAltitudeFt, 1);
 }
 
-const hasMslFloor = (f: AirspaceFeature) => f.lower?.reference === 'MSL' && f.lower.value > 0;
+export const hasMslFloor = (f: AirspaceFeature): boolean => f.lower?.reference === 'MSL' && f.lower.value > 0;
 
-/** Says on each notice with an MSL floor which ground turned it into AGL (the DEM, or the DEM and the assumption). */
-export function noteGround(evaluated: Evaluated[], ground: GroundMax | undefined): void {
-  if (!ground) return;
+/**
+ * Says on each notice with an MSL floor which ground turned it into AGL when it was not the fixed
+ * assumption: the DEM, the DEM and the fallback, or the airports' terrain bound (terrain.ts).
+ */
+export function noteGround(evaluated: Evaluated[], ground: GroundMax | undefined, terrainOf?: () => TerrainBound | undefined): void {
   for (const e of evaluated) {
     const f = e.features.find(hasMslFloor);
     if (!f) continue;
-    const g = groundFt(f, ground);
-    const how = ground.complete
-      ? `the highest ground under the flight in ${ground.source} is ${ground.maxFt.toLocaleString('en-US')} ft MSL, plus a ${DEM_MARGIN_FT} ft margin`
-      : `${ground.source} covers only part of the flight (highest ground ${ground.maxFt.toLocaleString('en-US')} ft MSL plus a ${DEM_MARGIN_FT} ft margin), so the higher of that and ${(elevationFt(f) ?? ASSUMED_GROUND_MSL_FT).toLocaleString('en-US')} ft MSL is assumed`;
-    const note = `Floor ${describeLimit(f.lower)} is taken as ${floorAglFt(f, ground).toLocaleString('en-US')} ft above the ground: ${how} (${g.toLocaleString('en-US')} ft MSL).`;
+    const terrain = terrainOf?.();
+    const terrainFt = terrain?.groundFt;
+    const own = elevationFt(f) ?? ASSUMED_GROUND_MSL_FT;
+    const byTerrain = terrain !== undefined && terrain.groundFt > own;
+    const fallbackText = byTerrain ? terrainText(terrain) : `${own.toLocaleString('en-US')} ft MSL`;
+    let how: string;
+    if (ground?.complete) how = `the highest ground under the flight in ${ground.source} is ${ground.maxFt.toLocaleString('en-US')} ft MSL, plus a ${DEM_MARGIN_FT} ft margin`;
+    else if (ground) how = `${ground.source} covers only part of the flight (highest ground ${ground.maxFt.toLocaleString('en-US')} ft MSL plus a ${DEM_MARGIN_FT} ft margin), so the higher of that and ${fallbackText} is assumed`;
+    else if (byTerrain) how = `no terrain model covers the flight, so the ground is taken as ${fallbackText}`;
+    else continue;
+    const g = groundFt(f, ground, terrainFt);
+    const note = `Floor ${describeLimit(f.lower)} is taken as ${floorAglFt(f, ground, terrainFt).toLocaleString('en-US')} ft above the ground: ${how} (${g.toLocaleString('en-US')} ft MSL).`;
     e.notice.description = e.notice.description ? `${e.notice.description} ${note}` : note;
   }
+}
+
+function terrainText(t: TerrainBound): string {
+  return `up to the highest airport within ${TERRAIN_RADIUS_NM} NM (${t.ident}, ${t.airportFt.toLocaleString('en-US')} ft MSL) plus a ${TERRAIN_MARGIN_FT} ft margin`;
 }
 
 export function toAltitude(limit: AltitudeLimit | undefined): Altitude | undefined {

@@ -7,7 +7,7 @@ import type { AuthorizationType, BriefingResult, Notice, NoticeStatus } from '..
 import { geometryBBox, type BBox, type Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import type { Budget } from '../budget';
-import { floorAglFt, isOverhead, type GroundMax } from './altitude';
+import { floorAglFt, hasMslFloor, isOverhead, type GroundMax } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, separationNm } from './geometry';
 import { outsideCoverage } from './coverage';
@@ -15,6 +15,7 @@ import { modelUncertainty } from './model-margin';
 import { buildNotice, classGNotice, type NoticeContext } from './notice';
 import { provenanceOf } from './provenance';
 import { AUTHORIZATION_RANK, CLASS_G_OUTCOME, STATUS_RANK, classify } from './rules';
+import { terrainOnce, type TerrainBound } from './terrain';
 import { activity, type ActivityState } from './time';
 import type { Evaluated } from './types';
 
@@ -23,8 +24,10 @@ export interface AssessOptions extends NoticeContext {
   nearbyNm: number;
   /** Checked once per candidate feature: past its deadline the assessment stops (server/domain/budget.ts). */
   budget?: Budget | undefined;
-  /** The DEM's highest ground under the input, from BriefingOptions.groundMaxFt; absent: the fixed assumption. */
+  /** The DEM's highest ground under the input, from BriefingOptions.groundMaxFt; absent: the fallback below. */
   ground?: GroundMax | undefined;
+  /** The airports' bound on the ground (terrain.ts), looked up on first need; shared with the caller's notes. */
+  terrain?: (() => TerrainBound | undefined) | undefined;
 }
 
 /** domain.md: a location briefing lists airspace within 2 NM as nearby. */
@@ -70,9 +73,11 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   // Stadiums are indexed by their point: widen the prefilter by their radius; MTR bboxes already carry their corridor.
   const candidates = dataset.searchNear(input, opts.nearbyNm + STADIUM_RADIUS_NM);
   const hits: Hit[] = [];
+  // MSL floors over ground no DEM covers: the airports near the flight bound it (docs/briefing-rules.md "Altitude").
+  const terrain = opts.terrain ?? terrainOnce(dataset, input);
   for (const f of candidates) {
     opts.budget?.check();
-    if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt, opts.ground)) continue;
+    if (f.layer !== 'uasfm' && isOverhead(f, opts.maxAltitudeFt, opts.ground, hasMslFloor(f) ? terrain()?.groundFt : undefined)) continue;
     const distanceNm = separationNm(input, f, opts.nearbyNm);
     if (distanceNm > opts.nearbyNm) continue;
     hits.push({ feature: f, distanceNm, state: activity(f, opts.window).state });

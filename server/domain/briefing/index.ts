@@ -9,6 +9,7 @@ import type { FeatureGeometry } from '../../data/model';
 import type { Budget } from '../budget';
 import { DEFAULT_MAX_ALTITUDE_FT, noteGround, type GroundProvider } from './altitude';
 import { assess, NEARBY_NM, summarise } from './evaluate';
+import { terrainOnce } from './terrain';
 import { flightWindow } from './time';
 import type { Evaluated } from './types';
 
@@ -32,15 +33,17 @@ export interface BriefingOptions {
 function assessNoted(dataset: Dataset, input: FeatureGeometry, opts: BriefingOptions, nearbyNm: number): Evaluated[] {
   // One object, written out: a spread of the context into the options was 4 % of a KBFI briefing.
   const ground = opts.groundMaxFt?.(input);
+  const terrain = terrainOnce(dataset, input);
   const out = assess(dataset, input, {
     window: flightWindow(opts),
     maxAltitudeFt: opts.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT,
     includeGeometry: opts.includeGeometry ?? true,
     budget: opts.budget,
     ground,
+    terrain,
     nearbyNm,
   });
-  noteGround(out, ground);
+  noteGround(out, ground, terrain);
   return out;
 }
 

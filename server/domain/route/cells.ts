@@ -18,6 +18,7 @@ import { expandBBox, featureBBox, geometryBBox, type BBox, type Dataset } from '
 import type { AirspaceFeature } from '../../data/model';
 import { assessArea, DEFAULT_MAX_ALTITUDE_FT } from '../briefing';
 import { isOverhead } from '../briefing/altitude';
+import { terrainBound } from '../briefing/terrain';
 import { cellFacilities, cellLaanc, facilityOf } from '../briefing/facility-map';
 import { gapNm, reachNm, separationNm, STADIUM_RADIUS_NM } from '../briefing/geometry';
 import { isModelledControlled, MODEL_MARGIN_NM } from '../briefing/model-margin';
@@ -140,6 +141,8 @@ export class CellJudge {
   private readonly entries = new Map<string, Entry>();
   /** Engine runs, for the bench and the tests. */
   engineRuns = 0;
+  /** Whether a feature kept for the region has an MSL floor (then each cell's terrain bound is part of its key). */
+  private readonly mslFloors: boolean = false;
 
   /** `bulk` false: every cell goes to the engine on its own (the bench's "before"). */
   constructor(private readonly dataset: Dataset, region: readonly [number, number, number, number], private readonly opts: ConstraintOptions, bulk = true) {
@@ -152,7 +155,11 @@ export class CellJudge {
     const maxAltitudeFt = opts.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT;
     // One dataset query for the whole region, widened as far as the engine looks beyond an input.
     const all = served ? dataset.search(expandBBox(area, Math.max(STADIUM_RADIUS_NM, MODEL_MARGIN_NM))) : [];
-    const touching = all.filter((f) => f.layer === 'uasfm' || !isOverhead(f, maxAltitudeFt));
+    // MSL floors: the highest ground any cell may be given (the airports of the whole region, terrain.ts)
+    // keeps every feature some cell's engine may count; each cell's own bound then goes into its key.
+    const regionGround = served ? terrainBound(dataset, { type: 'Polygon', coordinates: [[[area[0], area[1]], [area[2], area[1]], [area[2], area[3]], [area[0], area[3]], [area[0], area[1]]]] }) : undefined;
+    const touching = all.filter((f) => f.layer === 'uasfm' || !isOverhead(f, maxAltitudeFt, undefined, regionGround?.groundFt));
+    this.mslFloors = touching.some((f) => f.lower?.reference === 'MSL' && f.lower.value > 0);
     this.drawn = new LocalIndex(touching.filter((f) => reachNm(f) === 0));
     this.reaching = new LocalIndex(touching.filter((f) => reachNm(f) > 0));
     this.modelled = new LocalIndex(all.filter(isModelledControlled));
@@ -164,7 +171,8 @@ export class CellJudge {
     const a = this.area;
     if (!a || box[0] < a[0] || box[1] < a[1] || box[2] > a[2] || box[3] > a[3]) return this.engine(hex);
     const own = new Map<string, string>();
-    const key = this.touched(hex, box, own);
+    // Two cells touching the same features may still differ by the ground their MSL floors are measured from.
+    const key = this.mslFloors ? `${this.touched(hex, box, own)}|${terrainBound(this.dataset, hex)?.groundFt ?? ''}` : this.touched(hex, box, own);
     const entry = this.entries.get(key);
     if (entry && 'verdict' in entry) return named(entry.verdict, own, this.dataset);
     if (entry) {
