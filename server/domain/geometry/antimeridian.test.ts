@@ -6,7 +6,7 @@ import { Dataset } from '../../data/dataset';
 import type { AirspaceFeature } from '../../data/model';
 import { datasetFile, sfc } from '../briefing/fixtures/build';
 import { samplePolygon } from '../elevation/sampling';
-import { areaSqMi, bufferLineString, checkPolygonLimits } from '../operations/limits';
+import { areaSqMi, bufferLineString, checkPolygonLimits, CHORD_WIDENING } from '../operations/limits';
 import { antimeridianProblem, bboxCentre, longitudeRangesOverlap, normaliseAtAntimeridian, shortWayBBox, unwrapPolygon, wrapLongitude } from './antimeridian';
 import { geometryProblem } from './validity';
 
@@ -71,7 +71,7 @@ describe('polygons and paths across 180°', () => {
     expect(checkPolygonLimits(corridor)).toEqual([]);
     // A diagonal path: turf alone projects it about its box's middle (0°) and comes back 24% narrower.
     const diagonal = [[179.995, 51.99], [-179.995, 52.01]];
-    const at0 = buffer(lineString(diagonal.map(([x, y]) => [x! > 0 ? x! - 180 : x! + 180, y!])), 50, { units: 'meters' })!;
+    const at0 = buffer(lineString(diagonal.map(([x, y]) => [x! > 0 ? x! - 180 : x! + 180, y!])), 50 * CHORD_WIDENING, { units: 'meters' })!;
     expect(area(normaliseAtAntimeridian(bufferLineString({ type: 'LineString', coordinates: diagonal })!)) / area(at0)).toBeCloseTo(1, 3);
     // A path that ends 20 m short of 180° still gets a corridor whose cap crosses it, within range.
     const near = bufferLineString({ type: 'LineString', coordinates: [[179.99, 52], [179.9997, 52]] })!;

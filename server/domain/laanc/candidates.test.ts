@@ -124,8 +124,22 @@ describe('LAANC candidates', () => {
 
   it('converts metres to feet and warns when the license is not set', () => {
     const r = evaluateLaanc(ds, req({ maxAltitude: 60, altitudeUnit: 'ALTITUDE_UNIT_METERS', license: 'LICENSE_UNSPECIFIED' }));
-    expect(r.candidates[0]!.altitude).toBe(196);
+    // 60 m is 196.85 ft: the flight reaches above 196 ft, so it asks for 197.
+    expect(r.candidates[0]!.altitude).toBe(197);
     expect(r.notices.map((n) => [n.action, n.reason])).toEqual([['ACTION_WARN', 'REASON_LICENSE_UNSPECIFIED']]);
+  });
+
+  it('rounds metres up: a flight a few centimetres above a ceiling or 400 ft is above it (audit 2026-11-25)', () => {
+    const m = (maxAltitude: number, over: Partial<LaancRequest> = {}) => evaluateLaanc(ds, req({ maxAltitude, altitudeUnit: 'ALTITUDE_UNIT_METERS', ...over }));
+    // 30.5 m = 100.07 ft in the 100 ft cell, the altitude fixed: not within the ceiling.
+    const fixed = m(30.5, { boundary: inCell(COL.c1, ROW.a), fixedAltitude: true });
+    expect(fixed.candidates[0]).toMatchObject({ altitude: 101, submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION' });
+    expect(fixed.notices.map((n) => n.reason)).toContain('REASON_ABOVE_CEILING');
+    // Exactly 30.48 m is 100 ft: within it.
+    expect(m(30.48, { boundary: inCell(COL.c1, ROW.a), fixedAltitude: true }).candidates[0]).toMatchObject({ altitude: 100, submissionType: 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' });
+    // 121.95 m = 400.1 ft, fixed: above 400 ft, blocked; 121.92 m is 400 ft exactly.
+    expect(m(121.95, { fixedAltitude: true }).notices.map((n) => n.reason)).toContain('REASON_ABOVE_400_FT');
+    expect(m(121.92, { fixedAltitude: true }).notices.map((n) => n.reason)).not.toContain('REASON_ABOVE_400_FT');
   });
 
   it('hashCodes are deterministic and change with what is authorized', () => {

@@ -26,7 +26,8 @@ import { openWindows, restrictionHits, type Window } from './restrictions';
 export const MAX_LAANC_ALTITUDE_FT = 400;
 /** domain.md: Part 107 requests up to 90 days ahead (applied to every license: docs). */
 export const MAX_DAYS_AHEAD = 90;
-const FEET_PER_METRE = 3.28084;
+/** The international foot, exactly. */
+const METRES_PER_FOOT = 0.3048;
 
 export interface LaancRequest {
   boundary: Polygon;
@@ -58,9 +59,13 @@ export function isRecreational(r: Pick<LaancRequest, 'license' | 'flightType'>):
   return r.license === 'LICENSE_SECTION_44809' || (r.license === 'LICENSE_UNSPECIFIED' && r.flightType === 'FLIGHT_TYPE_RECREATIONAL');
 }
 
-/** Requested altitude in feet (LAANC works in feet AGL); metres are rounded down, the safe side. */
+/**
+ * Requested altitude in feet (LAANC works in feet AGL). Metres are rounded **up**: the flight reaches the
+ * metres asked, so 30.5 m (100.07 ft) is above a 100 ft ceiling and 122 m above 400 ft; rounded down they
+ * passed as within them. The tolerance keeps exact conversions exact (121.92 m is 400 ft).
+ */
 export function requestedFeet(r: Pick<LaancRequest, 'maxAltitude' | 'altitudeUnit'>): number {
-  return r.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.floor(r.maxAltitude * FEET_PER_METRE) : r.maxAltitude;
+  return r.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.ceil(r.maxAltitude / METRES_PER_FOOT - 1e-6) : r.maxAltitude;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

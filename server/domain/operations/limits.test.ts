@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lineString, point, pointToLineDistance } from '@turf/turf';
 import { areaSqMi, bufferLineString, checkPolygonLimits, longestSideNm, operationPolygon } from './limits';
 import { parseIsoInZone } from './time';
 
@@ -51,6 +52,22 @@ describe('operation geometry limits (spec 4.3, section 8)', () => {
     // ~0.75 km long, 100 m wide: about 0.075 km² plus the round caps.
     expect(areaSqMi(p) * 2.59).toBeGreaterThan(0.07);
     expect(operationPolygon(line).violations).toEqual([]);
+  });
+
+  it('buffers at least 50 m everywhere, caps and bends included (chords of the arcs widened; audit 2026-11-25)', () => {
+    const coordinates = [[-122.3, 47.5], [-122.29, 47.505], [-122.28, 47.5], [-122.285, 47.49]];
+    const ring = bufferLineString({ type: 'LineString', coordinates })!.coordinates[0]!;
+    let min = Infinity;
+    for (let i = 0; i + 1 < ring.length; i++) {
+      const [a, b] = [ring[i]!, ring[i + 1]!];
+      for (const t of [0, 0.25, 0.5, 0.75]) {
+        const q = point([a[0]! + (b[0]! - a[0]!) * t, a[1]! + (b[1]! - a[1]!) * t]);
+        min = Math.min(min, pointToLineDistance(q, lineString(coordinates), { units: 'meters' }));
+      }
+    }
+    // Unwidened, the chords came within 49.72 m of the line.
+    expect(min).toBeGreaterThanOrEqual(50);
+    expect(min).toBeLessThan(50.5);
   });
 
   it('a LineString longer than 10 NM in one segment breaks the side limit once buffered', () => {
