@@ -68,21 +68,39 @@ function localParts(ms: number, timeZone: string): { y: number; m: number; d: nu
   return { y: wall.getUTCFullYear(), m: wall.getUTCMonth() + 1, d: wall.getUTCDate() };
 }
 
-function minutes(hhmm: string | undefined, fallback: number): number {
+/**
+ * "HH:MM" (the model's form), also "HHMM" and "H:MM" as other sources write them; null when unreadable.
+ * An unreadable time made the window NaN, so the time of use never matched and the restriction read as
+ * not in effect (audit 2026-11-25): the caller now counts the whole day instead.
+ */
+function minutes(hhmm: string | undefined, fallback: number): number | null {
   if (!hhmm) return fallback;
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return h * 60 + m;
+  const m = /^\s*(\d{1,2}):?(\d{2})\s*$/.exec(hhmm);
+  if (!m) return null;
+  const v = Number(m[1]) * 60 + Number(m[2]);
+  return Number(m[2]) < 60 && v <= 24 * 60 ? v : null;
+}
+
+/** Day names as sources write them (MON, Mon, MONDAY); null for one that is none of the seven. */
+function dayOf(d: string): (typeof DAYS)[number] | null {
+  const k = String(d).trim().slice(0, 3).toUpperCase();
+  return (DAYS as readonly string[]).includes(k) ? (k as (typeof DAYS)[number]) : null;
 }
 
 /** The intervals of one TimeOfUse that fall between from and to. */
 export function timeOfUseIntervals(tou: TimeOfUse, scheduleZone: string | undefined, from: number, to: number, maxDays = MAX_DAYS_SCANNED): Interval[] {
-  const tz = validZone(tou.timezone ?? scheduleZone);
+  const zone = tou.timezone ?? scheduleZone;
+  const tz = validZone(zone);
   const lo = Math.max(from, parseTime(tou.startTime, -Infinity));
   const hi = Math.min(to, parseTime(tou.endTime, Infinity));
   if (lo >= hi) return [];
-  const days = tou.daysActive && tou.daysActive.length > 0 ? new Set(tou.daysActive) : null;
-  const startMin = minutes(tou.dailyStart, 0);
+  // What the data does not say readably counts on the restrictive side: an unknown day name, zone or
+  // daily time makes the time of use hold every day, all day (within its own start and end).
+  const named = (tou.daysActive ?? []).map(dayOf);
+  const days = named.length > 0 && !named.includes(null) ? new Set(named) : null;
+  let startMin = minutes(tou.dailyStart, 0);
   let endMin = minutes(tou.dailyEnd, 24 * 60);
+  if (startMin === null || endMin === null || (zone && tz !== zone)) [startMin, endMin] = [0, 24 * 60];
   // A daily window ending at or before its start crosses midnight (e.g. 22:00-06:00).
   if (endMin <= startMin) endMin += 24 * 60;
   const first = localParts(lo - DAY, tz);
