@@ -42,6 +42,18 @@ function utc(value: string | undefined): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
+/** UTC+14 to UTC-12 bound every zone: a local start may be 14 h before its UTC reading, a local end 12 h after. */
+const ZONE_WIDEN_BEFORE_MS = 14 * 3_600_000;
+const ZONE_WIDEN_AFTER_MS = 12 * 3_600_000;
+
+function isUtcZone(zone: string | undefined): boolean {
+  return zone === undefined || /^(UTC|GMT|Z|ZULU|UT)$/i.test(zone.trim());
+}
+
+function shift(iso: string | undefined, ms: number): string | undefined {
+  return iso && ms !== 0 ? new Date(Date.parse(iso) + ms).toISOString() : iso;
+}
+
 export type TfrLayer = Extract<Layer, 'washington_frz' | 'washington_sfra' | 'tfr'>;
 const TFR_LAYERS: readonly Layer[] = ['washington_frz', 'washington_sfra', 'tfr'];
 
@@ -105,8 +117,12 @@ export function parseTfrXml(input: string, opts: ParseOptions): ParseResult {
     // Validity: explicit dates when the file has them, else the NOTAM's own "YYMMDDHHMM-YYMMDDHHMM|PERM".
     const validity = /\b(\d{10})-(\d{10}|PERM)\b/.exec(`${traditional ?? ''} ${text(not, 'txtDescrUSNS') ?? ''}`);
     const issued = utc(text(not, 'NotUid', 'dateIssued'));
-    const start = utc(text(not, 'dateEffective')) ?? utc(validity?.[1]) ?? issued;
-    const end = utc(text(not, 'dateExpire')) ?? (validity?.[2] && validity[2] !== 'PERM' ? utc(validity[2]) : undefined);
+    // Times in another zone than UTC (codeTimeZone, codeExpirationTimeZone) are read as UTC and widened by
+    // the farthest US offsets, so the window holds the true one wherever the zone is (audit 2026-11-25).
+    const localStart = !isUtcZone(text(not, 'codeTimeZone')), localEnd = !isUtcZone(text(not, 'codeExpirationTimeZone') ?? text(not, 'codeTimeZone'));
+    // (The NOTAM text's own YYMMDDHHMM times are UTC whatever the zone.)
+    const start = shift(utc(text(not, 'dateEffective')), localStart ? -ZONE_WIDEN_BEFORE_MS : 0) ?? utc(validity?.[1]) ?? issued;
+    const end = shift(utc(text(not, 'dateExpire')), localEnd ? ZONE_WIDEN_AFTER_MS : 0) ?? (validity?.[2] && validity[2] !== 'PERM' ? utc(validity[2]) : undefined);
     if (start && (!effective || start > effective)) effective = start;
     const groups = arr(arr(not.TfrNot)[0]?.TFRAreaGroup);
     if (groups.length === 0) throw new ImportError(file, `NOTAM ${notam} has no TFRAreaGroup`);
@@ -122,7 +138,7 @@ export function parseTfrXml(input: string, opts: ParseOptions): ParseResult {
       const lower = tfrAltitude(area, 'Lower');
       const upper = tfrAltitude(area, 'Upper');
       const windows: TimeOfUse[] = arr(area.ScheduleGroup).flatMap((s) => {
-        const [from, to] = [utc(text(s, 'dateEffective')), utc(text(s, 'dateExpire'))];
+        const [from, to] = [shift(utc(text(s, 'dateEffective')), localStart ? -ZONE_WIDEN_BEFORE_MS : 0), shift(utc(text(s, 'dateExpire')), localEnd ? ZONE_WIDEN_AFTER_MS : 0)];
         return from || to ? [{ ...(from ? { startTime: from } : {}), ...(to ? { endTime: to } : {}) }] : [];
       });
       const schedule: Schedule = {

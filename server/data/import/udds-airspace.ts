@@ -136,7 +136,9 @@ export function mapUasfm(p: Props, ctx: MapContext): AirspaceFeature {
 
 /** Class Airspace layer: only Class B, C, D and E are airspace classes; MODE C veils and the like are skipped. */
 export function mapClassAirspace(p: Props, ctx: MapContext): AirspaceFeature | null {
-  const cls = fstr(p, 'CLASS')?.toUpperCase();
+  // An export without CLASS still says it in LOCAL_TYPE (CLASS_B, CLASS_E5): a Class D skipped for a
+  // missing field would brief its surface area as Class G (audit 2026-11-25).
+  const cls = (fstr(p, 'CLASS') ?? /^CLASS_([A-G])/i.exec(fstr(p, 'LOCAL_TYPE') ?? '')?.[1])?.toUpperCase();
   if (!cls || !['B', 'C', 'D', 'E'].includes(cls)) {
     return ctx.skip(`not Class B/C/D/E airspace (${fstr(p, 'LOCAL_TYPE', 'TYPE_CODE') ?? 'no CLASS'})`);
   }
@@ -184,7 +186,15 @@ export function mapClassAirspace(p: Props, ctx: MapContext): AirspaceFeature | n
 
 const SUA_TYPES: Record<string, Subtype> = {
   P: 'PROHIBITED', R: 'RESTRICTED', MOA: 'MOA', M: 'MOA', A: 'ALERT', W: 'WARNING_AREA', D: 'DANGER', ADA: 'ADVISORY',
+  // The words, as other exports write them: "PROHIBITED" read as an unknown code briefed P-56 as information.
+  PROHIBITED: 'PROHIBITED', RESTRICTED: 'RESTRICTED', ALERT: 'ALERT', WARNING: 'WARNING_AREA', DANGER: 'DANGER', ADVISORY: 'ADVISORY',
 };
+
+/** Without a known TYPE_CODE, the designation says it: P-56, R-6703A, (MY)P3002 (audit 2026-11-25). */
+function suaTypeFromName(name: string | undefined): Subtype | undefined {
+  const m = /^(?:\([A-Z]{2}\))?([PR])-?\d/i.exec(name?.trim() ?? '');
+  return m ? (m[1]!.toUpperCase() === 'P' ? 'PROHIBITED' : 'RESTRICTED') : undefined;
+}
 const SUA_WORDS: Partial<Record<Subtype, string>> = {
   PROHIBITED: 'Prohibited area', RESTRICTED: 'Restricted area', MOA: 'Military operations area', ALERT: 'Alert area',
   WARNING_AREA: 'Warning area', DANGER: 'Danger area', ADVISORY: 'Advisory area',
@@ -194,7 +204,7 @@ const SUA_WORDS: Partial<Record<Subtype, string>> = {
 export function mapSua(p: Props, ctx: MapContext): AirspaceFeature {
   const geometry = ctx.area();
   const typeCode = fstr(p, 'TYPE_CODE')?.toUpperCase();
-  const subtype = typeCode ? SUA_TYPES[typeCode] : undefined;
+  const subtype = (typeCode ? SUA_TYPES[typeCode] : undefined) ?? suaTypeFromName(fstr(p, 'NAME'));
   if (!subtype) ctx.note(`special use airspace of unknown TYPE_CODE ${typeCode ?? '(none)'} kept without a subtype`);
   const name = fstr(p, 'NAME') ?? `${typeCode ?? 'SUA'} ${objectKey(p, ctx.index)}`;
   const lower = addsAltitude(field(p, 'LOWER_VAL'), fstr(p, 'LOWER_UOM'), fstr(p, 'LOWER_CODE')) ?? { value: 0, reference: 'SFC' as const };
