@@ -61,3 +61,13 @@ describe.skipIf(!hasRealData)('a TFR detail file whose times are not in UTC', ()
     expect(parse('EDT').schedule?.startTime).toBe('2024-06-24T02:00:00.000Z');
   });
 });
+
+describe.skipIf(!hasRealData)('a facility map with its ceilings in metres', () => {
+  it('rounds metres down to whole feet: the ceiling is the most LAANC may grant', () => {
+    const fc = JSON.parse(readReal('faa-seattle/uasfm_seattle_first10.geojson'));
+    fc.features = fc.features.slice(0, 3);
+    [30.48, 30.63, 121.9].forEach((m, i) => Object.assign(fc.features[i].properties, { CEILING: m, UNIT: 'm' }));
+    const cells = parseUddsGeoJson(fc, { fileName: 'uasfm.geojson', retrievedAt: NOW.toISOString() }).features;
+    expect(cells.map((c) => c.ceilingFt)).toEqual([100, 100, 399]);
+  });
+});

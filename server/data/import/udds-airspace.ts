@@ -82,7 +82,8 @@ function cellClass(classes: string[]): Subtype | undefined {
 export function mapUasfm(p: Props, ctx: MapContext): AirspaceFeature {
   let ceiling = fnum(p, 'CEILING');
   if (ceiling === undefined) throw new Error('CEILING is missing or not a number');
-  if (/^m/i.test(fstr(p, 'UNIT') ?? '')) ceiling = Math.round(ceiling * 3.28084);
+  // A ceiling is the most LAANC may grant: metres round down (30.6 m is 100.4 ft, a 100 ft ceiling; rounded, 30.63 m gave 101).
+  if (/^m/i.test(fstr(p, 'UNIT') ?? '')) ceiling = Math.floor(ceiling / 0.3048 + 1e-6);
   if (ceiling < 0 || ceiling > 400) throw new Error(`CEILING ${ceiling} ft is outside the 0 to 400 ft the facility maps use`);
   const geometry = ctx.area();
   const airports = cellAirports(p);
