@@ -71,3 +71,14 @@ describe.skipIf(!hasRealData)('a facility map with its ceilings in metres', () =
     expect(cells.map((c) => c.ceilingFt)).toEqual([100, 100, 399]);
   });
 });
+
+describe.skipIf(!hasRealData)('a TFR floor without its code', () => {
+  const floor = (edit: (xml: string) => string) =>
+    parseTfrXml(edit(readReal('faa-tfr-xml/detail_4_2565.xml').replace('<valDistVerLower>0<', '<valDistVerLower>300<')), { fileName: 'x.xml', retrievedAt: NOW.toISOString() }).features[0]!.lower;
+
+  it('reads HEI as AGL, and a missing or unknown code as MSL (AGL placed an MSL floor too high)', () => {
+    expect(floor((x) => x)).toEqual({ value: 300, reference: 'AGL' });
+    expect(floor((x) => x.replace('<codeDistVerLower>HEI</codeDistVerLower>', ''))).toEqual({ value: 300, reference: 'MSL' });
+    expect(floor((x) => x.replace('<codeDistVerLower>HEI<', '<codeDistVerLower>W84<'))).toEqual({ value: 300, reference: 'MSL' });
+  });
+});

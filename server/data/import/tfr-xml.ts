@@ -30,7 +30,9 @@ function tfrAltitude(node: XmlNode, which: 'Upper' | 'Lower'): AltitudeLimit | u
   const uom = text(node, `uomDistVer${which}`)?.toUpperCase();
   const ft = uom === 'FL' || code === 'STD' ? v * 100 : uom === 'M' ? Math.round(v * 3.28084) : v;
   if (ft === 0 && code !== 'ALT') return { value: 0, reference: 'SFC' };
-  return { value: ft, reference: code === 'ALT' || code === 'STD' ? 'MSL' : 'AGL' };
+  // Only HEI says "above the ground"; a missing or unknown code is read as MSL, which places a floor no
+  // higher above the drone than AGL would (audit 2026-11-25).
+  return { value: ft, reference: code === 'HEI' ? 'AGL' : 'MSL' };
 }
 
 /** "2024-06-24T15:47:00" in the file's UTC, or a NOTAM "2406241600" (YYMMDDHHMM, UTC). */
