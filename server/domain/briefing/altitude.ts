@@ -83,28 +83,31 @@ export const hasMslFloor = (f: AirspaceFeature): boolean => f.lower?.reference =
  * Says on each notice with an MSL floor which ground turned it into AGL when it was not the fixed
  * assumption: the DEM, the DEM and the fallback, or the airports' terrain bound (terrain.ts).
  */
-export function noteGround(evaluated: Evaluated[], ground: GroundMax | undefined, terrainOf?: () => TerrainBound | undefined): void {
+export function noteGround(evaluated: Evaluated[], ground: GroundMax | undefined, terrainOf?: () => TerrainBound | undefined, maxAltitudeFt = DEFAULT_MAX_ALTITUDE_FT): void {
   for (const e of evaluated) {
-    const f = e.features.find(hasMslFloor);
-    if (!f) continue;
+    // Facility-map cells start at the surface: a folded notice of hundreds of them is not searched.
+    const f = e.features[0]?.layer === 'uasfm' ? undefined : e.features.find(hasMslFloor);
+    // Without a DEM the airports' bound is said only where it brought the floor into reach (the fixed
+    // assumption alone left it overhead): elsewhere the answer is as before, word for word.
+    if (!f || (!ground && !isOverhead(f, maxAltitudeFt))) continue;
     const terrain = terrainOf?.();
     const terrainFt = terrain?.groundFt;
     const own = elevationFt(f) ?? ASSUMED_GROUND_MSL_FT;
     const byTerrain = terrain !== undefined && terrain.groundFt > own;
-    const fallbackText = byTerrain ? terrainText(terrain) : `${own.toLocaleString('en-US')} ft MSL`;
+    const fallbackText = byTerrain ? terrainText(terrain) : `${feetText(own)} ft MSL`;
     let how: string;
     if (ground?.complete) how = `the highest ground under the flight in ${ground.source} is ${ground.maxFt.toLocaleString('en-US')} ft MSL, plus a ${DEM_MARGIN_FT} ft margin`;
     else if (ground) how = `${ground.source} covers only part of the flight (highest ground ${ground.maxFt.toLocaleString('en-US')} ft MSL plus a ${DEM_MARGIN_FT} ft margin), so the higher of that and ${fallbackText} is assumed`;
     else if (byTerrain) how = `no terrain model covers the flight, so the ground is taken as ${fallbackText}`;
     else continue;
     const g = groundFt(f, ground, terrainFt);
-    const note = `Floor ${describeLimit(f.lower)} is taken as ${floorAglFt(f, ground, terrainFt).toLocaleString('en-US')} ft above the ground: ${how} (${g.toLocaleString('en-US')} ft MSL).`;
+    const note = `Floor ${describeLimit(f.lower)} is taken as ${feetText(floorAglFt(f, ground, terrainFt))} ft above the ground: ${how} (${feetText(g)} ft MSL).`;
     e.notice.description = e.notice.description ? `${e.notice.description} ${note}` : note;
   }
 }
 
 function terrainText(t: TerrainBound): string {
-  return `up to the highest airport within ${TERRAIN_RADIUS_NM} NM (${t.ident}, ${t.airportFt.toLocaleString('en-US')} ft MSL) plus a ${TERRAIN_MARGIN_FT} ft margin`;
+  return `up to the highest airport within ${TERRAIN_RADIUS_NM} NM (${t.ident}, ${feetText(t.airportFt)} ft MSL) plus a ${TERRAIN_MARGIN_FT} ft margin`;
 }
 
 export function toAltitude(limit: AltitudeLimit | undefined): Altitude | undefined {

@@ -43,7 +43,7 @@ function assessNoted(dataset: Dataset, input: FeatureGeometry, opts: BriefingOpt
     terrain,
     nearbyNm,
   });
-  noteGround(out, ground, terrain);
+  noteGround(out, ground, terrain, opts.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT);
   return out;
 }
 

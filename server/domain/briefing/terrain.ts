@@ -75,10 +75,11 @@ function indexOf(ds: Dataset): AirportIndex {
 }
 
 /**
- * The search box is snapped outward to 0.05° (at most 3 NM more, the restrictive side) so nearby
- * inputs share an answer: a search in a city of heliports costs 5-20 µs, a cached answer well under 1.
+ * The search box is snapped outward to 0.01° (at most 0.6 NM more, the restrictive side) so nearby
+ * inputs share an answer: a search in a city of heliports costs 5-20 µs, a cached answer about 1.
+ * (0.05° reached a mountain heliport 12 NM from downtown Denver and lifted the whole city's ground.)
  */
-const SNAP_DEG = 0.05;
+const SNAP_DEG = 0.01;
 const NONE = 'none' as const;
 
 /** The highest airport within TERRAIN_RADIUS_NM of the input's box plus the margin; undefined when none is near. */
