@@ -39,6 +39,16 @@ export function clockChangeAt(local: string, timeZone: string): { kind: 'skipped
   return { kind: utcToZonedLocal(first, timeZone) === local ? 'repeated' : 'skipped', first, second };
 }
 
+/** What a skipped or repeated typed time means, in words; null for every other time. `at`: the instant it is read as. */
+export function clockChangeText(local: string, timeZone: string, at: Date, what: 'starts' | 'ends'): string | null {
+  const c = clockChangeAt(local, timeZone);
+  if (!c) return null;
+  const hm = local.slice(11);
+  return c.kind === 'skipped'
+    ? `${hm} does not occur that day in ${timeZone} (the clocks go forward): the flight ${what} at ${formatInZone(at, timeZone)}.`
+    : `${hm} occurs twice that day in ${timeZone} (the clocks go back): this is ${formatInZone(at, timeZone)}.`;
+}
+
 /** The UTC instant as 'YYYY-MM-DDTHH:mm' on the wall clocks of `timeZone` (for datetime-local inputs). */
 export function utcToZonedLocal(instant: Date, timeZone: string): string {
   const shifted = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { fromMeters, toFeet, type LengthUnit } from '../../../geo/units';
-import { clockChangeAt, formatInZone, utcToZonedLocal, zonedLocalToUtc } from '../../../lib/zoned-time';
+import { clockChangeAt, clockChangeText, formatInZone, utcToZonedLocal, zonedLocalToUtc } from '../../../lib/zoned-time';
 import { toPlanStart, type Plan, type FlightKind } from '../plan-params';
 import type { PlanUpdate } from '../use-plan';
 import type { ZoneMove } from '../use-wall-clock-start';
@@ -101,11 +101,10 @@ export function FlightForm({ plan, timeZone, zoneMove, onChange }: Props) {
         )}
         {start && change && (
           <small className="warning-text" data-testid="plan:clock-change">
-            {change.kind === 'skipped' ? (
-              `${local.slice(11)} does not occur that day in ${timeZone} (the clocks go forward): the flight starts at ${formatInZone(start, timeZone)}.`
-            ) : (
+            {clockChangeText(local, timeZone, start, 'starts')}
+            {change.kind === 'repeated' && (
               <>
-                {local.slice(11)} occurs twice that day in {timeZone} (the clocks go back): this is {formatInZone(start, timeZone)}.{' '}
+                {' '}
                 <button type="button" className="button button-quiet" onClick={() => onChange({ start: toPlanStart(other(change, start)) })}>
                   Use {formatInZone(other(change, start), timeZone).split(' ').pop()} instead
                 </button>
