@@ -92,6 +92,17 @@ test.describe('a browser in Tokyo planning in Seattle', () => {
     // The LAANC candidates: every window on the area's clocks.
     await expect(page.getByText(/09:00–10:00 PST \(17:00–18:00 UTC\) · /).first()).toBeVisible();
 
+    // Editing on a phone: each date and time is whole (two in a row cut both to "'2027, 02:30 AM").
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('operation:edit').click();
+    const edit = page.getByTestId('operation:edit-form');
+    for (const label of ['Start (America/Los_Angeles)', 'End (America/Los_Angeles)']) {
+      await expect(edit.getByLabel(label)).toHaveValue(new RegExp(`^${day}T(09|10):00$`));
+      const box = (await edit.getByLabel(label).boundingBox())!;
+      expect(box.width, `${label}: the field takes the form's width`).toBeGreaterThan(300);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     await page.goto('/operations?q=Tokyo%20office');
     await expect(page.getByTestId('operations:row').first()).toContainText('09:00–10:00 PST (17:00–18:00 UTC)');
   });

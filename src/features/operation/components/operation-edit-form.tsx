@@ -79,9 +79,11 @@ export function OperationEditForm({ op, onDone }: Props) {
         <span>Description</span>
         <textarea rows={2} value={v.desc} onChange={(e) => setV({ ...v, desc: e.target.value })} />
       </label>
-      <div className="grid-2">
+      <div className="edit-times">
         {text('start', `Start (${tz})`, 'datetime-local')}
         {text('end', `End (${tz})`, 'datetime-local')}
+      </div>
+      <div className="grid-2">
         {text('minAltitude', 'Lowest altitude (ft)', 'number')}
         {text('maxAltitude', 'Highest altitude (ft)', 'number')}
         <label className="field">
