@@ -24,6 +24,31 @@ export function zonedLocalToUtc(local: string, timeZone: string): Date | null {
   return new Date(wallToUtc(naive, timeZone, 'compatible'));
 }
 
+/**
+ * Where the clocks change, a typed time is one of two: 'skipped' (in the hour the clocks jump over in
+ * spring; zonedLocalToUtc reads it an hour later) or 'repeated' (in the hour that occurs twice in
+ * autumn), with its first and second instants; null for every other time.
+ */
+export function clockChangeAt(local: string, timeZone: string): { kind: 'skipped' | 'repeated'; first: Date; second: Date } | null {
+  const m = LOCAL.exec(local);
+  if (!m) return null;
+  const naive = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  const first = new Date(wallToUtc(naive, timeZone, 'earliest'));
+  const second = new Date(wallToUtc(naive, timeZone, 'latest'));
+  if (first.getTime() === second.getTime()) return null;
+  return { kind: utcToZonedLocal(first, timeZone) === local ? 'repeated' : 'skipped', first, second };
+}
+
+/** What a skipped or repeated typed time means, in words; null for every other time. `at`: the instant it is read as. */
+export function clockChangeText(local: string, timeZone: string, at: Date, what: 'starts' | 'ends'): string | null {
+  const c = clockChangeAt(local, timeZone);
+  if (!c) return null;
+  const hm = local.slice(11);
+  return c.kind === 'skipped'
+    ? `${hm} does not occur that day in ${timeZone} (the clocks go forward): the flight ${what} at ${formatInZone(at, timeZone)}.`
+    : `${hm} occurs twice that day in ${timeZone} (the clocks go back): this is ${formatInZone(at, timeZone)}.`;
+}
+
 /** The UTC instant as 'YYYY-MM-DDTHH:mm' on the wall clocks of `timeZone` (for datetime-local inputs). */
 export function utcToZonedLocal(instant: Date, timeZone: string): string {
   const shifted = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);

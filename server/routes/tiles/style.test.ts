@@ -94,4 +94,14 @@ describe('GET /styles/{style}/style.json', () => {
       if (font) expect(resolveFontStack(font.join(',')).ok, `${l.id} font`).toBe(true);
     }
   });
+
+  it('leaves room for place names and runway designators among the facility-map ceilings (each cell has one at planning zoom)', async () => {
+    for (const name of STYLE_NAMES) {
+      const layers = (await style(name)).layers as { id: string; layout?: Record<string, unknown> }[];
+      const ceilings = layers.find((l) => l.id === 'airspace-uasfm-label');
+      // Placed first (they are above), ceilings that take their space hid Grand Island, NE, at z12.
+      expect(ceilings?.layout?.['text-ignore-placement'], name).toBe(true);
+      expect(ceilings?.layout?.['text-allow-overlap'], `${name}: a ceiling is never dropped for a name`).not.toBe(true);
+    }
+  });
 });

@@ -21,7 +21,10 @@ function areaLabels(p: Palette): LayerSpecification[] {
       ...src,
       'source-layer': 'uasfm_label',
       minzoom: 12,
-      layout: { 'text-field': ['to-string', ['get', 'ceilingFt']], 'text-font': FONT_BOLD, 'text-size': ['interpolate', ['linear'], ['zoom'], 12, 10, 15, 14], 'text-padding': 1 },
+      // Ignore-placement: a grid puts a ceiling in every cell, and placed first they left no room for a
+      // town's name or a runway's designator at planning zoom (Grand Island, NE at z12: no name at all).
+      // The ceilings still all show, drawn over the names where they meet.
+      layout: { 'text-field': ['to-string', ['get', 'ceilingFt']], 'text-font': FONT_BOLD, 'text-size': ['interpolate', ['linear'], ['zoom'], 12, 10, 15, 14], 'text-padding': 1, 'text-ignore-placement': true },
       paint: { 'text-color': p.ceilingText, ...halo(p) },
     },
     {

@@ -19,7 +19,7 @@ import { DrawTools } from '../../features/plan/components/draw-tools';
 import { FlightForm } from '../../features/plan/components/flight-form';
 import { LimitsStatus } from '../../features/plan/components/limits-status';
 import { ShapeEntry } from '../../features/plan/components/shape-entry';
-import { flightShapeOf, toPlanStart } from '../../features/plan/plan-params';
+import { flightShapeOf } from '../../features/plan/plan-params';
 import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
 import { useUndoKeys } from '../../features/plan/use-undo-keys';
@@ -33,7 +33,6 @@ import { timeZoneTable } from '../../geo/time-zone-at';
 import { useSettings } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
 import { useLazyModule } from '../../lib/use-lazy-module';
-import { nextQuarterHour } from '../../lib/zoned-time';
 import type { DrawState, DrawTool } from '../../map/draw-adapter';
 import type { MapController } from '../../map/map-controller';
 import { MapLoading } from '../../map/map-loading';
@@ -77,17 +76,12 @@ export function PlanPage() {
   const pickPoint = useCallback((done: ((p: [number, number]) => void) | null) => map?.pickPoint(done), [map]);
   const [panelShown, showPanel] = usePanelAfterMap();
 
-  // A plan without a start gets the next quarter hour, written to the URL so the link is exact.
-  useEffect(() => {
-    if (!plan.start) update({ start: toPlanStart(nextQuarterHour(new Date())) });
-  }, [plan.start, update]);
-
   const { area: planArea, widthM, radiusM } = plan;
   const zonesReady = useLazyModule(timeZoneTable, planArea !== null);
   const unionReady = useLazyModule(pathUnion, planArea?.kind === 'path');
   // zonesReady: the area's zone is known once the zone table has loaded; unionReady: a path can be widened.
   const area = useMemo(() => deriveArea({ area: planArea, widthM, radiusM }), [planArea, widthM, radiusM, zonesReady, unionReady]); // eslint-disable-line react-hooks/exhaustive-deps
-  useWallClockStart(plan.start, area.timeZone, update);
+  const zoneMove = useWallClockStart(plan.start, area.timeZone, update);
   // What the page shows its times in meanwhile (for the moment the table takes to load).
   const timeZone = area.timeZone ?? DEFAULT_ZONE;
   const drawGeometry = useMemo(() => drawGeometryOf(planArea), [planArea]);
@@ -266,7 +260,7 @@ export function PlanPage() {
                 <ExportArea shape={exported.shape} boundary={area.boundary} details={exported.details} />
               </PanelSection>
               <PanelSection title="Flight" id="flight" screenOnly>
-                <FlightForm plan={plan} timeZone={timeZone} onChange={update} />
+                <FlightForm plan={plan} timeZone={timeZone} zoneMove={zoneMove} onChange={update} />
               </PanelSection>
               <RoutePanel
                 drawnLine={plan.area?.kind === 'path' ? plan.area.line : null}

@@ -82,6 +82,9 @@ export function hasFilters(s: ListState): boolean {
   return !!(s.q || s.status || s.from || s.to || s.type || s.auth || s.pilot);
 }
 
+/** The browser's own zone: the days of the date filter (operations lie in many zones; the service filters by instants). */
+export const BROWSER_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** A local calendar date's start as UTC (the service takes RFC 3339 UTC only). */
 export function localDayStartUtc(date: string, plusDays = 0): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

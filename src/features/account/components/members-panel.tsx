@@ -15,7 +15,7 @@ import './members.css';
 
 const ROLE_NAMES: Record<string, string> = { pilot: 'pilot', operator: 'operator', faa: 'sandbox FAA' };
 const INVITE_LABEL: Record<InviteRole, string> = { pilot: 'Pilot invite', operator: 'Operator invite' };
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
 export function MembersPanel({ user }: { user: User }) {
   const members = useQuery(membersQueryOptions());

@@ -38,6 +38,9 @@ describe('invite page', () => {
     const api = mockFetch((path) => (path === '/v1/invites/sign-up' ? json(SESSION, 201) : json(PREVIEW)));
     renderWithClient(<InvitePage hash={`#${TOKEN}`} />);
     expect((await screen.findByTestId('invite:summary')).textContent).toBe('Olivia Operator invites you to join Cascade Aerial as a pilot.');
+    // The expiry is on the browser's clocks, so it names their zone ("…, 12:00 PM UTC").
+    const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date(PREVIEW.expiresAt)).find((p) => p.type === 'timeZoneName')!.value;
+    expect(screen.getByText(/The link works once, until/).textContent).toContain(` ${zone}.`);
     const preview = api.callsTo('/v1/invites/preview')[0]!;
     expect(JSON.parse(String(preview[1]!.body))).toEqual({ token: TOKEN });
     await userEvent.type(await screen.findByTestId('invite:name'), ' Kim Lee ');

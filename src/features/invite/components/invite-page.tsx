@@ -43,7 +43,7 @@ export function InvitePage({ hash }: { hash: string }) {
         <strong>{preview.data.invitedBy}</strong> invites you to join <strong>{preview.data.organization}</strong> as {ROLE_TEXT[preview.data.role]}.
       </p>
       <p className="muted small">
-        The link works once, until {new Date(preview.data.expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.
+        The link works once, until {new Date(preview.data.expiresAt).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })}.
       </p>
       <Accept token={token} invite={preview.data} />
     </div>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import { errorMessage } from '../../../lib/api-error';
-import { utcToZonedLocal, zonedLocalToUtc } from '../../../lib/zoned-time';
+import { clockChangeText, utcToZonedLocal, zonedLocalToUtc } from '../../../lib/zoned-time';
 import { draftOf, useUpdateOperation } from '../../operations/api/update-operation';
 
 interface Props {
@@ -79,9 +79,11 @@ export function OperationEditForm({ op, onDone }: Props) {
         <span>Description</span>
         <textarea rows={2} value={v.desc} onChange={(e) => setV({ ...v, desc: e.target.value })} />
       </label>
-      <div className="grid-2">
+      <div className="edit-times">
         {text('start', `Start (${tz})`, 'datetime-local')}
         {text('end', `End (${tz})`, 'datetime-local')}
+      </div>
+      <div className="grid-2">
         {text('minAltitude', 'Lowest altitude (ft)', 'number')}
         {text('maxAltitude', 'Highest altitude (ft)', 'number')}
         <label className="field">
@@ -94,6 +96,16 @@ export function OperationEditForm({ op, onDone }: Props) {
         </label>
         {text('aircraftId', 'Aircraft (optional)')}
       </div>
+      {/* A time the clocks skip or repeat is read one way (docs/portal.md, "Times"): said, not silently moved. */}
+      {(['start', 'end'] as const).map((k) => {
+        const at = zonedLocalToUtc(v[k], tz);
+        const note = at && clockChangeText(v[k], tz, at, k === 'start' ? 'starts' : 'ends');
+        return note ? (
+          <p key={k} className="warning-text small" data-testid={`operation:edit-${k}-clock-change`}>
+            {note}
+          </p>
+        ) : null;
+      })}
       <p className="muted small">To change the area, plan a new operation: the LAANC candidates follow the area.</p>
       {update.isError && (
         <p role="alert" className="alert alert-error">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pending } from '../../../test/fetch-mock';
@@ -67,6 +67,23 @@ describe('operation page', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Roof survey, north Upcoming');
     const put = api.fn.mock.calls.find(([, i]) => i?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toMatchObject({ name: 'Roof survey, north', pilotId: 'pilot-1', boundary: OP.boundary, startTime: OP.startTime, callbackUrl: null });
+  });
+
+  it('says what a start in the hour the clocks skip is read as, and saves that', async () => {
+    const api = mockFetch(() => json(OP));
+    page();
+    await userEvent.click(await screen.findByTestId('operation:edit'));
+    const form = screen.getByTestId('operation:edit-form');
+    fireEvent.change(within(form).getByLabelText('Start (America/Los_Angeles)'), { target: { value: '2099-03-08T02:30' } });
+    fireEvent.change(within(form).getByLabelText('End (America/Los_Angeles)'), { target: { value: '2099-03-08T04:00' } });
+    expect(screen.getByTestId('operation:edit-start-clock-change').textContent).toBe(
+      '02:30 does not occur that day in America/Los_Angeles (the clocks go forward): the flight starts at Sun, Mar 8, 03:30 PDT.',
+    );
+    expect(screen.queryByTestId('operation:edit-end-clock-change')).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.fn.mock.calls.some(([, i]) => i?.method === 'PUT')).toBe(true));
+    const put = api.fn.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ startTime: '2099-03-08T10:30:00.000Z', endTime: '2099-03-08T11:00:00.000Z' });
   });
 
   it('asks before deleting', async () => {

@@ -2,7 +2,7 @@ import { useMemberNames } from '../../operations/api/get-members';
 import { useEffect, useState } from 'react';
 import { pilotLabel } from '../../operations/operation-text';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { AUTH_FILTERS, DEFAULT_STATE, hasFilters, type AuthFilter, type ListState } from '../list-params';
+import { AUTH_FILTERS, BROWSER_ZONE, DEFAULT_STATE, hasFilters, type AuthFilter, type ListState } from '../list-params';
 import type { OperationSort } from '../../operations/api/list-operations';
 
 interface Props {
@@ -66,12 +66,17 @@ export function OperationsFilters({ state, onChange, isOperator, pilots, meId }:
           ))}
         </select>
       </label>
+      {/* Operations lie in many zones and the service filters by instants: the days are the browser's, and said so. */}
       <label className="field">
-        <span>From</span>
+        <span>
+          From <span className="muted small">({BROWSER_ZONE} days)</span>
+        </span>
         <input type="date" value={state.from} max={state.to || undefined} onChange={(e) => set({ from: e.target.value })} />
       </label>
       <label className="field">
-        <span>To</span>
+        <span>
+          To <span className="muted small">({BROWSER_ZONE} days)</span>
+        </span>
         <input type="date" value={state.to} min={state.from || undefined} onChange={(e) => set({ to: e.target.value })} />
       </label>
       <label className="field">

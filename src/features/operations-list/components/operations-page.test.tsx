@@ -53,6 +53,15 @@ describe('operations page', () => {
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
   });
 
+  it('names the zone whose days the date filters mean (operations lie in many zones)', async () => {
+    mockFetch(() => json(list([])));
+    page('/operations?from=2027-03-14');
+    await screen.findByTestId('operations:no-match');
+    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByLabelText(`From (${zone} days)`)).toBeTruthy();
+    expect(screen.getByLabelText(`To (${zone} days)`)).toBeTruthy();
+  });
+
   it('lists operations and asks the service for the next page', async () => {
     const api = mockFetch(() => json({ ...list([operation()], 45), nextOffset: 20 }));
     page();

@@ -1,13 +1,15 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { fromMeters, toFeet, type LengthUnit } from '../../../geo/units';
-import { formatInZone, utcToZonedLocal, zonedLocalToUtc } from '../../../lib/zoned-time';
+import { clockChangeAt, clockChangeText, formatInZone, utcToZonedLocal, zonedLocalToUtc } from '../../../lib/zoned-time';
 import { toPlanStart, type Plan, type FlightKind } from '../plan-params';
 import type { PlanUpdate } from '../use-plan';
+import type { ZoneMove } from '../use-wall-clock-start';
 import { NumberField } from './number-field';
 
 interface Props {
   plan: Plan;
   timeZone: string;
+  zoneMove?: ZoneMove | null;
   onChange(update: PlanUpdate): void;
 }
 
@@ -32,11 +34,19 @@ function utcText(start: Date, end: Date): string {
   return `${s.slice(0, 10)} ${s.slice(11, 16)}–${endDay}${e.slice(11, 16)}`;
 }
 
-export function FlightForm({ plan, timeZone, onChange }: Props) {
+/** Of a repeated time's two instants, the one not chosen. */
+const other = (c: { first: Date; second: Date }, start: Date) => (start.getTime() === c.first.getTime() ? c.second : c.first);
+
+export function FlightForm({ plan, timeZone, zoneMove, onChange }: Props) {
   const startId = useId();
+  // What the pilot typed, shown as typed while it stands: 02:30 on the spring change is 03:30 on the
+  // clocks, and a field rewritten to 03:30 moved to 03:30 on the next day the pilot picked.
+  const [typed, setTyped] = useState<{ local: string; zone: string; start: string } | null>(null);
   const limits = altitudeLimits(plan.unit);
   const start = plan.start ? new Date(plan.start.replace('Z', ':00Z')) : null;
   const end = start ? new Date(start.getTime() + plan.durationMin * 60_000) : null;
+  const local = typed && typed.zone === timeZone && typed.start === plan.start ? typed.local : start ? utcToZonedLocal(start, timeZone) : '';
+  const change = start ? clockChangeAt(local, timeZone) : null;
 
   const switchUnit = (unit: LengthUnit) => {
     if (unit === plan.unit) return;
@@ -75,13 +85,33 @@ export function FlightForm({ plan, timeZone, onChange }: Props) {
           id={startId}
           type="datetime-local"
           step={60}
-          value={start ? utcToZonedLocal(start, timeZone) : ''}
+          value={local}
           data-testid="plan:start"
           onChange={(e) => {
             const utc = zonedLocalToUtc(e.target.value, timeZone);
-            if (utc) onChange({ start: toPlanStart(utc) });
+            if (!utc) return;
+            setTyped({ local: e.target.value, zone: timeZone, start: toPlanStart(utc) });
+            onChange({ start: toPlanStart(utc) });
           }}
         />
+        {zoneMove && (
+          <small className="warning-text" data-testid="plan:zone-moved">
+            The area is in {zoneMove.to}: the start stays {local.slice(11)} on its clocks (it was typed for {zoneMove.from}).
+          </small>
+        )}
+        {start && change && (
+          <small className="warning-text" data-testid="plan:clock-change">
+            {clockChangeText(local, timeZone, start, 'starts')}
+            {change.kind === 'repeated' && (
+              <>
+                {' '}
+                <button type="button" className="button button-quiet" onClick={() => onChange({ start: toPlanStart(other(change, start)) })}>
+                  Use {formatInZone(other(change, start), timeZone).split(' ').pop()} instead
+                </button>
+              </>
+            )}
+          </small>
+        )}
         {start && end && (
           <small className="muted" data-testid="plan:times">
             {formatInZone(start, timeZone)} to {formatInZone(end, timeZone)}
