@@ -1,4 +1,4 @@
-import { area, buffer, difference, featureCollection, lineString, polygon } from '@turf/turf';
+import { area, booleanPointInPolygon, buffer, destination, difference, featureCollection, lineString, polygon } from '@turf/turf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaSqMi } from './area-sq-mi';
 import { bufferLine } from './buffer-line';
@@ -62,6 +62,18 @@ describe('bufferLine', () => {
     const expected = (100_000 + Math.PI * 50 * 50) / SQ_METERS_PER_SQ_MI;
     expect(areaSqMi(p)).toBeGreaterThan(expected * 0.97);
     expect(areaSqMi(p)).toBeLessThan(expected * 1.02);
+  });
+
+  it('covers the whole width asked for at its ends and bends, not a chord inside it', () => {
+    const line: Position[] = [[-122.33, 47.6], [-122.3, 47.61], [-122.3, 47.62]];
+    const p = polygon(widened(line, 100).coordinates);
+    for (const end of line) {
+      for (let bearing = -180; bearing < 180; bearing += 1) {
+        // 49.9 m from a vertex, in every direction: inside the 100 m wide corridor.
+        const q = destination(end, 49.9, bearing, { units: 'meters' });
+        expect(booleanPointInPolygon(q, p), `${end.join(',')} at ${bearing}°`).toBe(true);
+      }
+    }
   });
 
   it.each(Object.entries(PATHS))('sweeps %s as turf/jsts did, within 1%% of its area', (_name, { line, widthM }) => {

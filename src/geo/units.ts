@@ -16,3 +16,11 @@ export function fromMeters(meters: number, unit: LengthUnit): number {
 export function toFeet(value: number, unit: LengthUnit): number {
   return unit === 'ft' ? value : value / METERS_PER_FOOT;
 }
+
+/**
+ * Whole feet for an altitude sent to the service, rounded up: a briefing or route for 30.5 m must not be
+ * asked for 100 ft (30.48 m) under a 100 ft ceiling. A value already in whole feet stays as it is.
+ */
+export function feetUp(value: number, unit: LengthUnit): number {
+  return Math.ceil(toFeet(value, unit) - 1e-9);
+}

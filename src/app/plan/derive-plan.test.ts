@@ -38,6 +38,12 @@ describe('what the plan page sends', () => {
     expect(input).toEqual({ boundary: area.boundary, startTime: '2026-07-01T16:00:00Z', endTime: '2026-07-01T17:30:00Z', maxAltitude: 197 });
   });
 
+  it('rounds an altitude in metres up to whole feet (30.5 m is 100.07 ft: asking for 100 ft would pass a 100 ft ceiling)', () => {
+    const area = deriveArea(plan({ area: { kind: 'polygon', ring: ring(-122.31, 47.525, 0.01) } }));
+    expect(briefingRequest(plan({ area: { kind: 'polygon', ring: ring(-122.31, 47.525, 0.01) }, maxAltitude: 30.5, unit: 'm' }), area).input?.maxAltitude).toBe(101);
+    expect(briefingRequest(plan({ area: { kind: 'polygon', ring: ring(-122.31, 47.525, 0.01) }, maxAltitude: 200, unit: 'ft' }), area).input?.maxAltitude).toBe(200);
+  });
+
   it('sends nothing for an area over the limits', () => {
     const p = plan({ area: { kind: 'polygon', ring: ring(-122.4, 47.5, 0.1) } });
     const area = deriveArea(p);

@@ -15,7 +15,7 @@ import { flightBoundary } from '../../geo/flight-shape';
 import { closeRing } from '../../geo/ring';
 import { timeZoneAt } from '../../geo/time-zone-at';
 import type { PolygonGeometry, Position } from '../../geo/types';
-import { toFeet } from '../../geo/units';
+import { feetUp, toFeet } from '../../geo/units';
 import type { DrawGeometry } from '../../map/draw-adapter';
 
 export interface AreaView {
@@ -96,7 +96,7 @@ export function briefingRequest(plan: Plan, area: AreaView): { input: AreaBriefi
   if (!area.boundary || !area.check?.ok) return { input: null, block: 'limits' };
   const window = flightWindow(plan);
   if (!window || !detailsValid(plan)) return { input: null, block: 'details' };
-  const maxAltitude = Math.min(ALTITUDE_FT.max, Math.round(toFeet(plan.maxAltitude, plan.unit)));
+  const maxAltitude = Math.min(ALTITUDE_FT.max, feetUp(plan.maxAltitude, plan.unit));
   return { input: { boundary: area.boundary, ...window, maxAltitude }, block: null };
 }
 

@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { ROUTE_MAX_VIA_POINTS } from '../../../../server/contract/route-limits';
 import { Pill } from '../../../components/load-states';
 import type { Position } from '../../../geo/types';
-import { toFeet, type LengthUnit } from '../../../geo/units';
+import { feetUp, type LengthUnit } from '../../../geo/units';
 import type { RouteShapes } from '../../../map/route-layer';
 import { sourceText, STATUS_TEXT } from '../../briefing/briefing-text';
 import { ALTITUDE_FT, altitudeLimits } from '../../plan/components/flight-form';
@@ -50,7 +50,7 @@ function positionText(p: Position | null): string {
 
 export function RoutePanel({ drawnLine, altitude, unit, onAltitude, pathWidthM, window, blockedText, onPickPoint, onShow, onAccept }: Props) {
   const [ends, setEnds] = useState<{ start: Position | null; end: Position | null; vias: Position[] }>({ start: null, end: null, vias: [] });
-  const altitudeFt = Math.min(ALTITUDE_FT.max, Math.round(toFeet(altitude, unit)));
+  const altitudeFt = Math.min(ALTITUDE_FT.max, feetUp(altitude, unit));
   const [allowControlled, setAllowControlled] = useState(false);
   const [picking, setPicking] = useState<End | null>(null);
   const [accepted, setAccepted] = useState(false);
