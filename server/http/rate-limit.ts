@@ -47,7 +47,8 @@ class Window {
   private readonly limiter: RateLimiterPostgres | LeasedLimiter | null;
   /** leased: spent in memory from leases of the store's count (the per-caller API limit, on every request). */
   constructor(db: Db, readonly name: string, readonly points: number, readonly duration: number, leased = false) {
-    const store = points > 0 ? storeLimiter(db, { keyPrefix: name, points, duration }) : null;
+    // A leased window refuses from memory by itself once the store's window is full (LeasedLimiter).
+    const store = points > 0 ? storeLimiter(db, { keyPrefix: name, points, duration, blockInMemory: !leased }) : null;
     this.limiter = store && leased ? new LeasedLimiter(store, points, duration) : store;
   }
 
