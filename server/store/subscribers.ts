@@ -107,12 +107,16 @@ export const subscribersStore = {
     return (await db.query<Row>('SELECT * FROM subscribers ORDER BY created_at, id')).map(fromRow);
   },
 
-  async enqueue(db: Sql, n: { id: string; subscriber: SubscriberRecord; body: string; at: Date }): Promise<void> {
-    await db.query(
+  /** Queues one notification, unless the subscriber was deleted since it was read (false then). */
+  async enqueue(db: Sql, n: { id: string; subscriber: SubscriberRecord; body: string; at: Date }): Promise<boolean> {
+    const rows = await db.query(
       `INSERT INTO callback_outbox (id, operation_id, subscriber_id, authorization_id, auth_status, url, body, signing_client_id, signing_secret, state, next_attempt_at, created_at)
-       VALUES ($1, NULL, $2, $2, 'DATA_CHANGE', $3, $4, $5, $6, 'PENDING', $7, $7)`,
+       SELECT $1, NULL, $2, $2, 'DATA_CHANGE', $3, $4, $5, $6, 'PENDING', $7, $7
+       WHERE EXISTS (SELECT 1 FROM subscribers WHERE id = $2)
+       RETURNING id`,
       [n.id, n.subscriber.id, n.subscriber.callbackUrl, n.body, n.subscriber.signingClientId, n.subscriber.signingClientId ? null : n.subscriber.signingSecret, n.at],
     );
+    return rows.length > 0;
   },
 
   /** Whether the subscriber is the owner's (the same rule as list and delete). */
