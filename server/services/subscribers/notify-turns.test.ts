@@ -56,10 +56,19 @@ describe('notifying subscribers of a dataset change', () => {
       if (!done) setImmediate(tick);
     };
     setImmediate(tick);
+    let inserts = 0;
+    const query = svc.deps.db.query.bind(svc.deps.db);
+    svc.deps.db.query = (text, params) => {
+      if (/INSERT INTO callback_outbox/.test(text)) inserts++;
+      return query(text, params);
+    };
     const r = await svc.call('POST', '/v1/sandbox/tfrs', { token: who.faa, body: { name: 'Turns TFR', geometry: inCell(COL.c1, ROW.a, 0.003), reason: 'test' } });
     expect(r.status).toBe(201);
     await watcher.idle();
     done = true;
+    svc.deps.db.query = query;
+    // Every notification in one statement (there was one a subscriber, on the embedded store's thread).
+    expect(inserts).toBe(1);
     expect(matched.n - start).toBe(N);
     // Some other callback saw the count between the first and the last subscriber's match, for most of them.
     const between = [...seen].filter((k) => k > 0 && k < N);
