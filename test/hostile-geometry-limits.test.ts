@@ -5,7 +5,7 @@
 import type { Position } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RESPONSE_BYTES } from '../server/domain/geometry/limits';
-import { MAX_INPUT_POSITIONS } from '../server/domain/geometry/validity';
+import { MAX_INPUT_POSITIONS, MAX_INPUT_RINGS } from '../server/domain/geometry/validity';
 import { fixtureFile } from '../server/domain/briefing/fixtures';
 import { ApiError } from '../server/http/errors';
 import { limitResponseSize } from '../server/http/response-size';
@@ -45,6 +45,22 @@ describe('geometry size limits', () => {
     const huge = await post('/v2/briefing/preflight/area', { boundary: { type: 'Polygon', coordinates: [Array.from({ length: 20_000 }, () => [999, 999])] } });
     expect(huge.status).toBe(400);
     expect(huge.body.details?.[0]).toMatchObject({ field: 'body', rule: 'max_values' });
+  });
+
+  it(`refuses more than ${MAX_INPUT_RINGS} rings and parts before validating them (19,990 empty rings: an issue each)`, async () => {
+    const empty = await post('/v2/briefing/preflight/area', { boundary: { type: 'Polygon', coordinates: Array.from({ length: 19_990 }, () => []) } });
+    expect(empty.status).toBe(422);
+    expect(empty.body.details).toEqual([expect.objectContaining({ field: 'body.boundary', rule: 'max_rings', limit: MAX_INPUT_RINGS, actual: 19_990 })]);
+    const parts = await svc.call('POST', '/v1/operations', { token, body: { boundary: { type: 'MultiPolygon', coordinates: Array.from({ length: 9_990 }, () => [[]]) } } });
+    expect(parts.status).toBe(422);
+    expect(((await parts.json()) as { details: unknown[] }).details).toEqual([expect.objectContaining({ field: 'body.boundary', rule: 'max_rings' })]);
+    // The most a valid geometry can hold: 500 triangles (4 positions each) are 500 parts and 500 rings.
+    const tri = (i: number): Position[] => {
+      const x = -122.3 + (i % 25) * 0.004, y = 47.5 + Math.floor(i / 25) * 0.004;
+      return [[x, y], [x + 0.001, y], [x, y + 0.001], [x, y]];
+    };
+    const most = await post('/v2/briefing/preflight/area', { boundary: { type: 'MultiPolygon', coordinates: Array.from({ length: 500 }, (_, i) => [tri(i)]) } });
+    expect([200, 408], JSON.stringify(most.body).slice(0, 300)).toContain(most.status);
   });
 
   it('limits briefings, advisories, aviation and platform operations to a 30 NM side (422 naming the limit)', async () => {

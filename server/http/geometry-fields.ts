@@ -5,17 +5,22 @@
  */
 import type { Geometry } from 'geojson';
 import { sizeProblem } from '../domain/geometry/limits';
-import { checkInputGeometry, checkKeptGeometry, looseGeometryPositions, MAX_INPUT_POSITIONS } from '../domain/geometry/validity';
+import { checkInputGeometry, checkKeptGeometry, looseGeometryCounts, MAX_INPUT_POSITIONS, MAX_INPUT_RINGS } from '../domain/geometry/validity';
 import { TOO_LARGE_MESSAGE } from '../domain/surface/cells';
 import { ApiError } from './errors';
 import type { RouteSpec } from './route';
 
-/** Before the schema: validating a hostile number of positions would itself stall the service. */
+/** Before the schema: validating a hostile number of positions (or of rings) would itself stall the service. */
 export function checkPositionCount(raw: unknown, field: string, status: 400 | 422): void {
-  const n = raw && typeof raw === 'object' ? looseGeometryPositions((raw as Record<string, unknown>)[field]) : 0;
-  if (n <= MAX_INPUT_POSITIONS) return;
-  const message = `the geometry has ${n} positions; at most ${MAX_INPUT_POSITIONS} are accepted`;
-  throw new ApiError(status, `body.${field}: ${message}`, [{ field: `body.${field}`, rule: 'max_positions', message, limit: MAX_INPUT_POSITIONS, actual: n }]);
+  const { positions: n, rings } = raw && typeof raw === 'object' ? looseGeometryCounts((raw as Record<string, unknown>)[field]) : { positions: 0, rings: 0 };
+  if (n > MAX_INPUT_POSITIONS) {
+    const message = `the geometry has ${n} positions; at most ${MAX_INPUT_POSITIONS} are accepted`;
+    throw new ApiError(status, `body.${field}: ${message}`, [{ field: `body.${field}`, rule: 'max_positions', message, limit: MAX_INPUT_POSITIONS, actual: n }]);
+  }
+  if (rings > MAX_INPUT_RINGS) {
+    const message = `the geometry has ${rings} rings and parts; at most ${MAX_INPUT_RINGS} are accepted`;
+    throw new ApiError(status, `body.${field}: ${message}`, [{ field: `body.${field}`, rule: 'max_rings', message, limit: MAX_INPUT_RINGS, actual: rings }]);
+  }
 }
 
 /**

@@ -95,3 +95,37 @@ describe('the per-caller API limit, leased', () => {
     expect(admitted).toBeGreaterThanOrEqual(100 - (100 / 20 - 1));
   });
 });
+
+describe('store-counted windows past their limit', () => {
+  it('refuse from memory until the window ends: no store statement per refusal (a hammered token endpoint cost three)', async () => {
+    const { db: spy, writes } = counted();
+    const limits = new RateLimits(spy, { ...testConfig().rateLimits, tokenPerAddressPerMinute: 3 });
+    for (let i = 0; i < 3; i++) await limits.beforeToken('10.9.0.1', `client-${i}`);
+    expect(await retryAfter(limits.beforeToken('10.9.0.1', 'client-x'))).toBeGreaterThan(0);
+    const before = writes();
+    for (let i = 0; i < 50; i++) expect(await retryAfter(limits.beforeToken('10.9.0.1', 'client-x'))).toBeGreaterThan(0);
+    // Only the failure checks (one read each of the address and the client) remain: 2 a refusal, not 3.
+    expect(writes() - before).toBe(100);
+    // Another address is not affected.
+    expect(await retryAfter(limits.beforeToken('10.9.0.2', 'client-x'))).toBeNull();
+  });
+});
+
+describe('failure blocks', () => {
+  it('refuse a blocked address again without reading the store, until the block ends', async () => {
+    const { db: spy, writes } = counted();
+    const limits = new RateLimits(spy, { ...testConfig().rateLimits, failuresPerAddress: 2, blockSeconds: 1, blockMaxSeconds: 1 });
+    for (let i = 0; i < 2; i++) {
+      await limits.beforeToken('10.9.1.1', `client-${i}`);
+      await limits.afterToken('10.9.1.1', `client-${i}`, false);
+    }
+    const before = writes();
+    for (let i = 0; i < 50; i++) expect(await retryAfter(limits.beforeToken('10.9.1.1', `other-${i}`))).toBe(1);
+    expect(await retryAfter(limits.beforeSignIn('10.9.1.1', 'x@y.example'))).toBe(1);
+    // Each refusal read the store twice (the address's and the client's failures) before.
+    expect(writes() - before).toBe(0);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await retryAfter(limits.beforeToken('10.9.1.1', 'client-late'))).toBeNull();
+  });
+});
+

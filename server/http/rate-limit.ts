@@ -13,6 +13,7 @@
  * A refusal is 429 with Retry-After and the IETF draft headers RateLimit-Limit, RateLimit-Remaining,
  * RateLimit-Reset and RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers-06 style, in seconds).
  */
+import { LRUCache } from 'lru-cache';
 import { RateLimiterRes, type RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { RateLimitConfig } from '../config';
 import type { AppDeps } from '../deps';
@@ -47,7 +48,8 @@ class Window {
   private readonly limiter: RateLimiterPostgres | LeasedLimiter | null;
   /** leased: spent in memory from leases of the store's count (the per-caller API limit, on every request). */
   constructor(db: Db, readonly name: string, readonly points: number, readonly duration: number, leased = false) {
-    const store = points > 0 ? storeLimiter(db, { keyPrefix: name, points, duration }) : null;
+    // A leased window refuses from memory by itself once the store's window is full (LeasedLimiter).
+    const store = points > 0 ? storeLimiter(db, { keyPrefix: name, points, duration, blockInMemory: !leased }) : null;
     this.limiter = store && leased ? new LeasedLimiter(store, points, duration) : store;
   }
 
@@ -71,14 +73,35 @@ class Window {
 class FailureBackoff {
   private readonly fails: RateLimiterPostgres | null;
   private readonly blocks: RateLimiterPostgres | null;
+  /**
+   * Keys this instance saw blocked, with the block's end (epoch ms): refused again without a store read
+   * (a caller hammering from a blocked address cost two reads a refusal). Bounded, as callers choose
+   * the keys (emails, client ids). A block ends only with time (a success cannot happen during one), so
+   * this refuses nothing the store would admit, except after a race where another instance cleared the
+   * key with a success that began before the block: then it refuses until the block's end (restrictive).
+   */
+  private readonly knownBlocked = new LRUCache<string, number>({ max: 10_000 });
   constructor(db: Db, name: string, private readonly threshold: number, private readonly cfg: RateLimitConfig) {
     this.fails = threshold > 0 ? storeLimiter(db, { keyPrefix: `${name}:fail`, points: threshold, duration: HOUR }) : null;
     this.blocks = threshold > 0 ? storeLimiter(db, { keyPrefix: `${name}:blocks`, points: 1_000_000, duration: DAY }) : null;
   }
 
+  /** Throws at once, with no store read, when this instance knows the key is blocked. */
+  checkKnown(key: string, message: string): void {
+    const until = this.knownBlocked.get(key);
+    if (until === undefined) return;
+    const ms = until - Date.now();
+    if (ms > 0) throw tooMany(message, this.threshold, HOUR, ms);
+    this.knownBlocked.delete(key);
+  }
+
   async check(key: string, message: string): Promise<void> {
+    this.checkKnown(key, message);
     const r = await this.fails?.get(key);
-    if (r && r.consumedPoints > this.threshold) throw tooMany(message, this.threshold, HOUR, r.msBeforeNext);
+    if (r && r.consumedPoints > this.threshold) {
+      this.knownBlocked.set(key, Date.now() + r.msBeforeNext);
+      throw tooMany(message, this.threshold, HOUR, r.msBeforeNext);
+    }
   }
 
   async failed(key: string): Promise<void> {
@@ -88,10 +111,12 @@ class FailureBackoff {
     const n = (await this.blocks.penalty(key, 1)).consumedPoints;
     const seconds = Math.min(this.cfg.blockSeconds * 2 ** Math.min(n - 1, 30), this.cfg.blockMaxSeconds);
     await this.fails.block(key, Math.max(1, seconds));
+    this.knownBlocked.set(key, Date.now() + Math.max(1, seconds) * 1000);
   }
 
   async succeeded(key: string): Promise<void> {
     if (!this.fails || !this.blocks) return;
+    this.knownBlocked.delete(key);
     await Promise.all([this.fails.delete(key), this.blocks.delete(key)]);
   }
 }
@@ -126,6 +151,7 @@ export class RateLimits {
   /** Before a sign-in is looked at: throws 429 when the address or the account may not try now. */
   async beforeSignIn(address: string, email: string): Promise<void> {
     this.sweep();
+    this.addresses.checkKnown(address, 'Too many failed attempts from this address');
     await Promise.all([
       this.addresses.check(address, 'Too many failed attempts from this address'),
       this.accounts.check(hashed('acct', email), 'Too many failed sign-ins for this account'),
@@ -144,6 +170,7 @@ export class RateLimits {
   async beforeToken(address: string, clientId: string): Promise<void> {
     this.sweep();
     const key = hashed('client', clientId);
+    this.addresses.checkKnown(address, 'Too many failed attempts from this address');
     await Promise.all([
       this.addresses.check(address, 'Too many failed attempts from this address'),
       this.clients.check(key, 'Too many failed token requests for this client'),

@@ -37,6 +37,13 @@ export interface LimiterOptions {
   points: number;
   /** Window in seconds. */
   duration: number;
+  /**
+   * Once the store's count reaches the limit, refuse the key from memory until its window ends, without
+   * a store round trip (rate-limiter-flexible's in-memory block). The store's count for a window only
+   * grows, so this refuses nothing the store would admit; a caller hammering past the limit cost three
+   * statements a refusal (docs/security.md, third pass).
+   */
+  blockInMemory?: boolean;
 }
 
 export function storeLimiter(db: Db, o: LimiterOptions): RateLimiterPostgres {
@@ -50,6 +57,8 @@ export function storeLimiter(db: Db, o: LimiterOptions): RateLimiterPostgres {
     keyPrefix: o.keyPrefix,
     points: o.points,
     duration: o.duration,
+    // Without inMemoryBlockDuration the block lasts until the window's end (msBeforeNext).
+    ...(o.blockInMemory ? { inMemoryBlockOnConsumed: o.points } : {}),
   });
 }
 

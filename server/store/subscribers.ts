@@ -107,12 +107,33 @@ export const subscribersStore = {
     return (await db.query<Row>('SELECT * FROM subscribers ORDER BY created_at, id')).map(fromRow);
   },
 
-  async enqueue(db: Sql, n: { id: string; subscriber: SubscriberRecord; body: string; at: Date }): Promise<void> {
-    await db.query(
+  /**
+   * Queues notifications in one statement (one per subscriber and part: 100 statements held the embedded
+   * store's thread ~0.5–1 s at a swap), leaving out subscribers deleted since they were read. Returns how
+   * many were queued.
+   */
+  async enqueueMany(db: Sql, rows: ReadonlyArray<{ id: string; subscriber: SubscriberRecord; body: string; at: Date }>): Promise<number> {
+    if (!rows.length) return 0;
+    const col = <T>(f: (o: (typeof rows)[number]) => T) => rows.map(f);
+    const inserted = await db.query(
       `INSERT INTO callback_outbox (id, operation_id, subscriber_id, authorization_id, auth_status, url, body, signing_client_id, signing_secret, state, next_attempt_at, created_at)
-       VALUES ($1, NULL, $2, $2, 'DATA_CHANGE', $3, $4, $5, $6, 'PENDING', $7, $7)`,
-      [n.id, n.subscriber.id, n.subscriber.callbackUrl, n.body, n.subscriber.signingClientId, n.subscriber.signingClientId ? null : n.subscriber.signingSecret, n.at],
+       SELECT u.id, NULL, u.sid, u.sid, 'DATA_CHANGE', u.url, u.body, u.sci, u.ss, 'PENDING', u.at, u.at
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+         WITH ORDINALITY AS u(id, sid, url, body, sci, ss, at, n)
+       WHERE EXISTS (SELECT 1 FROM subscribers s WHERE s.id = u.sid)
+       ORDER BY u.n
+       RETURNING id`,
+      [
+        col((n) => n.id),
+        col((n) => n.subscriber.id),
+        col((n) => n.subscriber.callbackUrl),
+        col((n) => n.body),
+        col((n) => n.subscriber.signingClientId ?? null),
+        col((n) => (n.subscriber.signingClientId ? null : n.subscriber.signingSecret)),
+        col((n) => n.at.toISOString()),
+      ],
     );
+    return inserted.length;
   },
 
   /** Whether the subscriber is the owner's (the same rule as list and delete). */

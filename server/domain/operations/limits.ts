@@ -11,6 +11,7 @@
 import { area, buffer, distance, lineString } from '@turf/turf';
 import type { LineString, Polygon, Position } from 'geojson';
 import { bufferAcross, normaliseAtAntimeridian, unwrapRing } from '../geometry/antimeridian';
+import { nearSegmentPairs, thinPath } from '../geometry/path-buffer';
 import { ringsAreSimple } from '../geometry/simple';
 
 export const MAX_AREA_SQ_MI = 10;
@@ -20,8 +21,21 @@ export const DURATION_MINUTES = { min: 1, max: 720 } as const;
 export const MAX_ALTITUDE_FT = { min: 5, max: 400 } as const;
 /** Square metres in a statute square mile (1 mi = 1609.344 m). */
 export const SQ_M_PER_SQ_MI = 1609.344 * 1609.344;
+/**
+ * A path's positions within this of the line kept are dropped before it is buffered, and the buffer is
+ * widened by as much (only when a position was dropped): a GPS track or a dense line costs what its shape
+ * costs, and the corridor still holds every position sent (docs/security.md, third pass).
+ */
+export const PATH_THIN_METERS = 1;
+/**
+ * Pairs of a path's segments (not next to each other) within two buffer radii of each other, after
+ * thinning, above which the path is refused rather than buffered: about 0.25–0.5 ms of turf's buffer
+ * each on the shared machine (600 pairs ≈ 150–300 ms). A survey pattern of 100 lines 30 m apart has
+ * 518; lines 100 m apart, 2 per line.
+ */
+export const MAX_PATH_NEAR_PAIRS = 600;
 
-export type LimitRule = 'min_positions' | 'closed_ring' | 'interior_rings' | 'self_intersection' | 'max_area' | 'max_side' | 'buffer_failed';
+export type LimitRule = 'min_positions' | 'closed_ring' | 'interior_rings' | 'self_intersection' | 'max_area' | 'max_side' | 'buffer_failed' | 'path_overlap';
 
 export interface LimitViolation {
   rule: LimitRule;
@@ -110,7 +124,17 @@ export function checkPolygonLimits(p: Polygon, limits: { maxAreaSqMi?: number; m
 export function operationPolygon(g: Polygon | LineString, radiusMeters = LINESTRING_BUFFER_METERS): { polygon: Polygon | null; violations: LimitViolation[] } {
   if (g.type === 'LineString') {
     if (g.coordinates.length < 2) return { polygon: null, violations: [{ rule: 'min_positions', message: 'a LineString needs at least 2 positions' }] };
-    const buffered = bufferLineString(g, radiusMeters);
+    // Thinned and counted on continuous longitudes (a path across 180° has no jump there); bufferAcross
+    // takes such a line as it is and brings the polygon back into -180..180.
+    const continuous = unwrapRing(g.coordinates);
+    const thin = thinPath(continuous, PATH_THIN_METERS);
+    const radius = radiusMeters + (thin.length < continuous.length ? PATH_THIN_METERS : 0);
+    const near = nearSegmentPairs(thin, 2 * radius, MAX_PATH_NEAR_PAIRS);
+    if (near > MAX_PATH_NEAR_PAIRS) {
+      const message = `the path runs back along itself too often to be buffered (more than ${MAX_PATH_NEAR_PAIRS} pairs of its segments lie within ${2 * radius} m of each other); send the area as a Polygon`;
+      return { polygon: null, violations: [{ rule: 'path_overlap', message, limit: MAX_PATH_NEAR_PAIRS }] };
+    }
+    const buffered = bufferLineString({ type: 'LineString', coordinates: thin }, radius);
     if (!buffered) return { polygon: null, violations: [{ rule: 'buffer_failed', message: 'the LineString could not be buffered into a polygon' }] };
     const violations = checkPolygonLimits(buffered);
     return { polygon: violations.length ? null : buffered, violations };

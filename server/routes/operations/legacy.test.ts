@@ -81,6 +81,16 @@ describe('POST /v2/operation (spec 4.3, deprecated)', () => {
     }
   });
 
+  it('refuses a path that folds back on itself with 400 naming body.geometry, before buffering it', async () => {
+    // 1,999 positions in 5 m zigzag steps: turf's buffer held the event loop 33 s and grew the process 1.4 GB.
+    const zigzag = Array.from({ length: 1999 }, (_, i) => [-122.3 + i * 0.00005, 47.5 + (i % 2) * 0.00005]);
+    const r = await post(feature({ geometry: { type: 'LineString', coordinates: zigzag } }));
+    expect(r.status).toBe(400);
+    const body = await json<{ message: string; details: Array<{ field: string; rule: string }> }>(r);
+    expect(body.message).toMatch(/send the area as a Polygon/);
+    expect(body.details).toEqual([expect.objectContaining({ field: 'body.geometry', rule: 'path_overlap' })]);
+  });
+
   it('requires Content-Type application/json;charset=UTF-8', async () => {
     const bytes = new TextEncoder().encode(JSON.stringify(feature()));
     const none = await svc.app.request('/v2/operation', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: bytes });
