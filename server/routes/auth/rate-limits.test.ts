@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   // The test defaults: limits nobody reaches, for the timing comparison.
   open = await startTestService();
-  for (const id of ['client-a', 'client-b']) await identity.upsertClient(svc.deps.db, { id, name: id, secret: `${id}-secret`, scopes: ['operation:read'], orgId: null });
+  for (const id of ['client-a', 'client-b', 'client-c']) await identity.upsertClient(svc.deps.db, { id, name: id, secret: `${id}-secret`, scopes: ['operation:read'], orgId: null });
 });
 afterAll(async () => {
   await Promise.all([svc.close(), open.close()]);
@@ -143,15 +143,24 @@ describe('sign-in', () => {
 });
 
 describe('token endpoint', () => {
-  it('blocks a client after its wrong secrets, then refuses even the right one', async () => {
-    for (let i = 0; i < 2; i++) expect((await token(`10.5.0.${i}`, 'client-a', 'wrong')).status).toBe(401);
-    expect429(await token('10.5.1.1', 'client-a', 'client-a-secret'));
+  it('blocks a client at an address after its wrong secrets there, then refuses even the right one there', async () => {
+    for (let i = 0; i < 2; i++) expect((await token('10.5.0.1', 'client-a', 'wrong')).status).toBe(401);
+    expect429(await token('10.5.0.1', 'client-a', 'client-a-secret'));
+  });
+
+  it("a stranger's wrong secrets for a client do not lock the client out at its own address", async () => {
+    // A client_id is no secret: counted per client alone, two failures from elsewhere blocked it everywhere.
+    for (let i = 0; i < 4; i++) expect((await token(`10.5.2.${i}`, 'client-c', 'wrong')).status).toBe(401);
+    expect((await token('10.5.3.1', 'client-c', 'client-c-secret')).status).toBe(200);
+    expect((await token('10.5.3.1', 'client-c', 'client-c-secret')).status).toBe(200);
   });
 
   it('limits requests per client and per address per minute', async () => {
     expect((await token('10.6.0.1', 'client-b', 'client-b-secret')).status).toBe(200);
+    expect((await token('10.6.0.1', 'client-b', 'client-b-secret')).status).toBe(200);
+    expect429(await token('10.6.0.1', 'client-b', 'client-b-secret'));
+    // The client's minute is its own at each address: requests from elsewhere did not spend it.
     expect((await token('10.6.0.2', 'client-b', 'client-b-secret')).status).toBe(200);
-    expect429(await token('10.6.0.3', 'client-b', 'client-b-secret'));
     // Per address: three client ids from one address, then the fourth is refused before it is looked at.
     for (let i = 1; i <= 3; i++) expect((await token('10.6.0.9', `other-${i}`, 'x')).status).toBe(401);
     expect429(await token('10.6.0.9', 'other-4', 'x'));
