@@ -25,7 +25,7 @@ import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOpti
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
-import { applyMemoryPolicy, collectOnce, mallocEnvMissing } from './memory-policy';
+import { applyMemoryPolicy, collectOnce, collectWhenQuiet, mallocEnvMissing, YOUNG_GENERATION_FLAG, youngGenerationMissing } from './memory-policy';
 import { storeStarting } from './store/deferred';
 
 // Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
@@ -121,6 +121,7 @@ async function main(): Promise<void> {
   // glibc read its malloc settings before main: only the start command can set them (memory-policy.ts).
   const mallocMissing = mallocEnvMissing();
   if (mallocMissing.length > 0) ready.log.warn('started without the malloc settings of npm start: expect more resident memory (docs/deploy.md)', { missing: mallocMissing });
+  if (youngGenerationMissing()) ready.log.warn(`started without ${YOUNG_GENERATION_FLAG} (npm start): expect full collections under load (docs/deploy.md)`);
   const ds = ready.datasets.current();
   const lines = [
     '',
@@ -136,8 +137,9 @@ async function main(): Promise<void> {
   console.log(lines.join('\n') + '\n');
   // Build the tile layers now, not on the first requests that need them. The population model (~100 MB)
   // is built in the worker pool's threads only: no route on the main thread uses it.
-  // Then, with the dataset compacted too, one full collection: the start's garbage is given back (memory-policy.ts).
-  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce()), 0).unref();
+  // Then, with the dataset compacted too, one full collection: the start's garbage is given back; and one
+  // more once allocation has been quiet, which gives back the young generation the start grew (memory-policy.ts).
+  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce() && collectWhenQuiet()), 0).unref();
 }
 
 main().catch((err) => {
