@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { row } from './stats';
 import { freePort, waitFor } from './net';
-import { MALLOC_ENV, YOUNG_GENERATION_FLAG } from '../server/memory-policy';
+import { MALLOC_ENV } from '../server/memory-policy';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -115,11 +115,7 @@ export async function benchHttp(): Promise<string[]> {
     const built = existsSync(bundle);
     // The service is this process's child itself (not a tsx wrapper), so its memory is what is read.
     // BENCH_HTTP_NODE_ARGS: node flags for the service alone (e.g. a V8 heap setting to try), not for the load generator.
-    // The young generation of npm start (server/memory-policy.ts) unless the flags name their own;
-    // BENCH_HTTP_V8=defaults runs the service on V8's defaults (to compare an older bundle as it ran).
-    const ownArgs = (process.env.BENCH_HTTP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-    const young = process.env.BENCH_HTTP_V8 === 'defaults' || ownArgs.some((a) => a.startsWith('--max-semi-space-size')) ? [] : [YOUNG_GENERATION_FLAG];
-    const nodeArgs = [...young, ...ownArgs];
+    const nodeArgs = (process.env.BENCH_HTTP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
     const entry = [process.execPath, [...nodeArgs, ...(built ? [bundle] : ['--import', 'tsx', 'server/index.ts'])]] as const;
     const env = {
       ...process.env,

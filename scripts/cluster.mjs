@@ -75,8 +75,7 @@ export function haproxyConfig(lbPort, singlePort, instances) {
 
 /** Starts (or restarts, same port and DATA_DIR) one instance. */
 export function startInstance(inst, env) {
-  // The young generation of npm start (server/memory-policy.ts YOUNG_GENERATION_FLAG; V8 reads it at start).
-  inst.child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'server/index.ts'], {
+  inst.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { ...process.env, ...env, PORT: String(inst.port), HOST: '127.0.0.1', DATA_DIR: inst.dataDir },
     stdio: ['ignore', 'pipe', inst.logErrors ? 'inherit' : 'ignore'],
   });

@@ -25,7 +25,7 @@ import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOpti
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
-import { applyMemoryPolicy, collectOnce, collectWhenQuiet, mallocEnvMissing, YOUNG_GENERATION_FLAG, youngGenerationMissing } from './memory-policy';
+import { applyMemoryPolicy, collectOnce, collectWhenQuiet, mallocEnvMissing } from './memory-policy';
 import { storeStarting } from './store/deferred';
 
 // Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
@@ -121,7 +121,6 @@ async function main(): Promise<void> {
   // glibc read its malloc settings before main: only the start command can set them (memory-policy.ts).
   const mallocMissing = mallocEnvMissing();
   if (mallocMissing.length > 0) ready.log.warn('started without the malloc settings of npm start: expect more resident memory (docs/deploy.md)', { missing: mallocMissing });
-  if (youngGenerationMissing()) ready.log.warn(`started without ${YOUNG_GENERATION_FLAG} (npm start): expect full collections under load (docs/deploy.md)`);
   const ds = ready.datasets.current();
   const lines = [
     '',

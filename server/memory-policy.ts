@@ -25,23 +25,6 @@ export function applyMemoryPolicy(execArgv: readonly string[] = process.execArgv
 }
 
 /**
- * The young generation's most: 32 MB semi-spaces instead of V8's 16 MB. Under 50 concurrent briefings a
- * request's own objects (its parsed body, context, pending promise) live while ~50 others run, and at
- * ~280 KB allocated a request over HTTP that is about one 16 MB scavenge interval: many survived two
- * scavenges and were promoted, so the old space grew ~26 MB every 1.5 s and, with the 25 % growing factor
- * above, a full mark of the heap followed (6 mark-compacts and ~380 ms of main-thread pauses in 10 s of
- * KBFI load; none with 32 MB: docs/perf.md, "Briefings over HTTP, sixth round"). V8 reads it only when the
- * heap is set up, so, as MALLOC_ENV, it belongs to the start command (npm start, the cluster, the bench).
- * The young generation grows to it only under sustained allocation.
- */
-export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=32';
-
-/** Whether this process was started without a young-generation size (the flag above or an operator's own). */
-export function youngGenerationMissing(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): boolean {
-  return ![...execArgv, nodeOptions].some((a) => a.includes('--max-semi-space-size'));
-}
-
-/**
  * One full collection now, once the start's work is done (the dataset read, the warm-up): the start
  * leaves its garbage (the 60 MB dataset file's parse, the tile parts' sources) in a heap grown to hold
  * it, and with little allocation afterwards V8 has no reason to collect and shrink it, so an idle service
@@ -64,7 +47,7 @@ export function collectOnce(): boolean {
  * How long allocation must have been quiet before a collection gives the young generation back: V8 shrinks
  * it only at a collection while the allocation rate over its last 5 s is low (below 1 KB/ms). The start's
  * collection (collectOnce) comes right after the warm-up's allocations, so the young generation the
- * start grew (32 MB with V8's 16 MB semi-spaces, 64 MB with YOUNG_GENERATION_FLAG) stayed committed.
+ * start grew (two 16 MB semi-spaces) stayed committed.
  */
 export const QUIET_BEFORE_COLLECTION_MS = 6_000;
 
