@@ -25,7 +25,7 @@ import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOpti
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
-import { applyMemoryPolicy, collectOnce, mallocEnvMissing } from './memory-policy';
+import { applyMemoryPolicy, collectOnce, collectWhenQuiet, mallocEnvMissing } from './memory-policy';
 import { storeStarting } from './store/deferred';
 
 // Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
@@ -136,8 +136,9 @@ async function main(): Promise<void> {
   console.log(lines.join('\n') + '\n');
   // Build the tile layers now, not on the first requests that need them. The population model (~100 MB)
   // is built in the worker pool's threads only: no route on the main thread uses it.
-  // Then, with the dataset compacted too, one full collection: the start's garbage is given back (memory-policy.ts).
-  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce()), 0).unref();
+  // Then, with the dataset compacted too, one full collection: the start's garbage is given back; and one
+  // more once allocation has been quiet, which gives back the young generation the start grew (memory-policy.ts).
+  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce() && collectWhenQuiet()), 0).unref();
 }
 
 main().catch((err) => {

@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { applyMemoryPolicy, collectOnce, HEAP_GROWING_FLAG, MALLOC_ENV, mallocEnvMissing } from './memory-policy';
+import { applyMemoryPolicy, collectOnce, HEAP_GROWING_FLAG, QUIET_BEFORE_COLLECTION_MS, MALLOC_ENV, mallocEnvMissing } from './memory-policy';
 
 /**
  * A process that holds ~40 MB live and churns objects that live long enough to be promoted (the shape
@@ -17,6 +20,26 @@ for (let round = 0; round < 60; round++) {
   peak = Math.max(peak, process.memoryUsage().heapTotal);
 }
 process.stdout.write(String(peak + live.length * 0));
+`;
+
+/**
+ * A start's allocations grow the young generation to its most; then the start's collection, and (when
+ * QUIET is set) the one after a quiet spell. Prints the young generation's size (MB) at the end.
+ */
+const YOUNG_AFTER_START = `
+const v8 = require('node:v8');
+const { collectOnce, collectWhenQuiet } = require(process.env.POLICY);
+let keep = [];
+for (let i = 0; i < 3e6; i++) { keep.push({ a: i, b: [i] }); if (keep.length > 200000) keep = []; }
+keep = [];
+const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576;
+collectOnce();
+// The policy's timer does not hold a process: this one does, as a running service's server would.
+const hold = setTimeout(() => undefined, 60000);
+(process.env.QUIET ? collectWhenQuiet(Number(process.env.QUIET)) : new Promise((r) => setTimeout(r, Number(process.env.WAIT)))).then(() => {
+  process.stdout.write(String(young()));
+  clearTimeout(hold);
+});
 `;
 
 const peakHeap = (flag: string) => Number(execFileSync(process.execPath, ['-e', CHURN, flag], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }));
@@ -81,6 +104,26 @@ describe('malloc settings for the start command', () => {
     // with the fixed thresholds. The control only has to show that the measure sees the difference.
     expect(policy).toBeLessThan(12);
     expect(arenasOnly - policy).toBeGreaterThan(8);
+  }, 60_000);
+
+  it('gives back the young generation the start grew once allocation has been quiet', async () => {
+    // The policy module, compiled for a plain node child (tsx is not in the child).
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-policy-'));
+    const policy = path.join(dir, 'policy.cjs');
+    const { code } = await transform(readFileSync('server/memory-policy.ts', 'utf8'), { loader: 'ts', format: 'cjs' });
+    writeFileSync(policy, code);
+    const young = (env: Record<string, string>) =>
+      Number(execFileSync(process.execPath, ['-e', YOUNG_AFTER_START], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', POLICY: policy, ...env } }));
+    try {
+      const wait = String(QUIET_BEFORE_COLLECTION_MS);
+      // The start's collection alone keeps the young generation (two 16 MB semi-spaces) however long the process then idles.
+      expect(young({ WAIT: wait })).toBe(32);
+      const quiet = young({ QUIET: wait });
+      expect(quiet).toBeGreaterThan(0);
+      expect(quiet).toBeLessThanOrEqual(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('names the settings a process was started without', () => {

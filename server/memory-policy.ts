@@ -44,6 +44,23 @@ export function collectOnce(): boolean {
 }
 
 /**
+ * How long allocation must have been quiet before a collection gives the young generation back: V8 shrinks
+ * it only at a collection while the allocation rate over its last 5 s is low (below 1 KB/ms). The start's
+ * collection (collectOnce) comes right after the warm-up's allocations, so the young generation the
+ * start grew (two 16 MB semi-spaces) stayed committed.
+ */
+export const QUIET_BEFORE_COLLECTION_MS = 6_000;
+
+/**
+ * One more full collection once the service has allocated little for QUIET_BEFORE_COLLECTION_MS after
+ * the start's work (an unreferenced timer: it never holds the process). Under load from the start V8
+ * keeps the young generation, which the load needs. Resolves with whether a collection ran.
+ */
+export function collectWhenQuiet(delayMs = QUIET_BEFORE_COLLECTION_MS): Promise<boolean> {
+  return new Promise((resolve) => setTimeout(() => resolve(collectOnce()), delayMs).unref());
+}
+
+/**
  * glibc malloc settings for the service's environment (glibc reads them once, before `main`: they
  * belong to the start command, as in `npm start`, `npm run cluster` and the bench; docs/deploy.md).
  * - Two arenas, not eight per core: memory freed in one arena is never reused by another.
