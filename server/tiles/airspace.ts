@@ -49,17 +49,24 @@ function layerParts(layer: Layer, list: readonly Indexed[], ctx: TileFeatureCont
   const [minzoom, maxzoom] = AIRSPACE_ZOOMS[layer];
   const ordered = layer === 'class_airspace' ? [...list].sort((a, b) => drawOrder(a.f, b.f)) : list;
   // Not memoized: each part keeps what it builds in the part cache, and an evicted part must free it.
-  const features = () => ordered.map(({ f, index }) => tileFeature(f, index, ctx));
+  const slice = (from: number, to: number) => {
+    const out: Feature[] = [];
+    for (let i = from; i < to; i++) out.push(tileFeature(ordered[i]!.f, ordered[i]!.index, ctx));
+    return out;
+  };
+  const features = () => slice(0, ordered.length);
+  // The same features a slice at a time, for TileSet.prepare() (the first deep tile after a start).
+  const slices = { count: ordered.length, slice };
   if (layer === 'uasfm') {
     return [
-      { layer, minzoom, maxzoom: UASFM_CELL_ZOOM, detailZoom: UASFM_CELL_ZOOM, features: () => mergeCellRuns(features()) },
-      { layer, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features },
-      { layer: UASFM_LABEL_LAYER, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features: () => cellLabels(features()) },
+      { layer, minzoom, maxzoom: UASFM_CELL_ZOOM, detailZoom: UASFM_CELL_ZOOM, features: () => mergeCellRuns(features()), slices: { ...slices, finish: mergeCellRuns } },
+      { layer, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features, slices },
+      { layer: UASFM_LABEL_LAYER, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features: () => cellLabels(features()), slices: { count: ordered.length, slice: (a: number, b: number) => cellLabels(slice(a, b)) } },
     ];
   }
   // Not sharedGeometry: tileFeature peeks at the dataset's geometry (a copy when it was not read yet), so
   // the part packs and counts what it holds.
-  return [{ layer, minzoom, ...(maxzoom !== undefined ? { maxzoom } : {}), detailZoom: AIRSPACE_MAXZOOM, features }];
+  return [{ layer, minzoom, ...(maxzoom !== undefined ? { maxzoom } : {}), detailZoom: AIRSPACE_MAXZOOM, features, slices }];
 }
 
 /**
@@ -128,9 +135,14 @@ export class AirspaceTiles {
     return this.changes[this.epoch(now)] ?? null;
   }
 
+  /** The last contentVersion() made: every cached tile's lookup asks for it (no new string a request). */
+  private lastVersion = { epoch: -1, text: '' };
+
   /** Identifies the tiles' content at `now`: the dataset version and the TFR epoch. */
   contentVersion(now: number): string {
-    return `${this.version}#${this.epoch(now)}`;
+    const epoch = this.epoch(now);
+    if (this.lastVersion.epoch !== epoch) this.lastVersion = { epoch, text: `${this.version}#${epoch}` };
+    return this.lastVersion.text;
   }
 
   render(tile: TileCoord, now: number): Uint8Array | null {
@@ -150,6 +162,16 @@ export class AirspaceTiles {
   async buildAllYielding(now: number, maxZoom = Infinity): Promise<void> {
     for (const set of this.layers) await set.buildAllYielding(maxZoom);
     await this.tfrTiles(now).buildAllYielding(maxZoom);
+  }
+
+  /**
+   * Builds the parts a tile of zoom z needs that are not built yet, in slices between other work
+   * (TileSet.prepare): render() after it cuts the tile without building (unless the part cache dropped a
+   * part meanwhile). The tile service awaits it before cutting a tile it does not have.
+   */
+  async prepare(z: number, now: number): Promise<void> {
+    for (const set of this.layers) await set.prepare(z);
+    await this.tfrTiles(now).prepare(z);
   }
 
   private tfrTiles(now: number): TileSet {

@@ -24,6 +24,17 @@ interface Entry {
   gzip?: Buffer;
 }
 
+/** A tile as the cache holds it (its gzip form once made), for the answer written before the app. */
+export type CachedTile = Readonly<Entry>;
+
+/**
+ * A tile's address within a source, as cache keys hold it: `${source}/${z}/${x}/${y}`, which is how it
+ * stands in its URL between "/tiles/" and ".pbf" (a URL with a leading zero never matches it).
+ */
+export function tileAddress(source: TileSourceName, { z, x, y }: TileCoord): string {
+  return `${source}/${z}/${x}/${y}`;
+}
+
 export interface ServedTile {
   etag: string;
   /** Null: the tile is empty (answered 204). */
@@ -66,7 +77,15 @@ export class TileService {
    * "Cold tiles off the event loop"); the rest as tile().
    */
   async load(source: TileSourceName, coord: TileCoord): Promise<ServedTile> {
-    if (source !== 'basemap' || coord.z <= OVERVIEW_MAXZOOM) return this.tile(source, coord);
+    if (source === 'airspace') {
+      // A tile not cached may need parts not built yet (the facility-map grid and its labels at the first
+      // z12 tile after a start: seconds of CPU on a loaded machine): they are built in slices first, so
+      // other requests are answered meanwhile (docs/perf.md, "The cached tile, third round").
+      const now = this.now();
+      if (!this.cache.get(this.key(source, coord, now))) await airspaceTiles(this.datasets.current()).prepare(coord.z, now.getTime());
+      return this.tile(source, coord);
+    }
+    if (coord.z <= OVERVIEW_MAXZOOM) return this.tile(source, coord);
     const now = this.now();
     const key = this.key(source, coord, now);
     const hit = this.cache.get(key);
@@ -87,28 +106,31 @@ export class TileService {
   }
 
   /**
-   * The tile if it is already in the cache, else null (nothing is rendered): the answer written before
-   * the app (server/routes/tiles/tiles.fast-path.ts). `gzipReady` says whether its gzip form is made.
+   * The tile at `address` (tileAddress()) if it is already in the cache, else undefined (nothing is
+   * rendered): the answer written before the app (server/routes/tiles/tiles.fast-path.ts). The same
+   * object while the tile stays cached; its gzip form is there once made. No allocation but the key.
    */
-  cached(source: TileSourceName, coord: TileCoord): (ServedTile & { gzipReady: boolean }) | null {
-    const now = this.now();
-    const key = this.key(source, coord, now);
-    const entry = this.cache.get(key);
-    return entry ? { ...this.served(source, key, entry, now), gzipReady: entry.gzip !== undefined } : null;
+  cachedAt(source: TileSourceName, address: string, now: Date): CachedTile | undefined {
+    return this.cache.get(`${tileContentVersion(source, this.datasets.current(), now)}|${address}`);
   }
 
   /** What the content depends on (basemap version, or dataset version and TFR epoch) and the address. */
-  private key(source: TileSourceName, { z, x, y }: TileCoord, now: Date): string {
-    return `${tileContentVersion(source, this.datasets.current(), now)}|${source}/${z}/${x}/${y}`;
+  private key(source: TileSourceName, coord: TileCoord, now: Date): string {
+    return `${tileContentVersion(source, this.datasets.current(), now)}|${tileAddress(source, coord)}`;
   }
 
   private served(source: TileSourceName, key: string, hit: Entry, now: Date): ServedTile {
     return {
       etag: hit.etag,
       body: hit.body,
-      maxAge: source === 'basemap' ? BASEMAP_MAX_AGE : this.airspaceMaxAge(now),
+      maxAge: this.maxAge(source, now),
       gzip: lazyGzip(this.cache, key, hit),
     };
+  }
+
+  /** Seconds a client may keep a tile of `source` at `now`. */
+  maxAge(source: TileSourceName, now: Date): number {
+    return source === 'basemap' ? BASEMAP_MAX_AGE : this.airspaceMaxAge(now);
   }
 
   /** Until the next TFR starts or ends, at most AIRSPACE_MAX_AGE. */

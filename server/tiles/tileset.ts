@@ -41,6 +41,11 @@ export interface TilePart {
   features: () => Feature[];
   /** The features' geometries are held elsewhere anyway (the dataset's, loaded airfields): the part cache counts only the features. */
   sharedGeometry?: boolean;
+  /**
+   * The same features made a slice at a time, so that prepare() can build the part between other work:
+   * `slice(from, to)` for from < count, and `finish` (if any) over all of them joined, equal features().
+   */
+  slices?: { count: number; slice(from: number, to: number): Feature[]; finish?(all: Feature[]): Feature[] };
 }
 
 interface BuiltPart {
@@ -129,6 +134,14 @@ export function encodeLayers(layers: TileLayers): Uint8Array | null {
 /** Lets the event loop run what is waiting (I/O, timers) before going on. */
 export const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
+/** How long prepare() makes features before it lets the event loop run (ms). */
+const SLICE_MS = 12;
+/** Features made between two looks at the clock. */
+const SLICE_STEP = 256;
+
+/** Parts being built by prepare(): a tile asked meanwhile waits on the same build. */
+const preparing = new Map<TilePart, Promise<void>>();
+
 export class TileSet {
   constructor(readonly parts: readonly TilePart[]) {}
 
@@ -159,15 +172,64 @@ export class TileSet {
   }
 
   /**
-   * Builds the parts drawn at zooms up to `maxZoom` (all when absent), one part per turn of the event
-   * loop: requests are answered between parts (warm-up). Deeper parts wait for a tile that needs them.
+   * Builds the parts drawn at zooms up to `maxZoom` (all when absent), as prepare() does: requests are
+   * answered between parts and slices (warm-up). Deeper parts wait for a tile that needs them.
    */
   async buildAllYielding(maxZoom = Infinity): Promise<void> {
     for (const p of this.parts) {
-      if (p.minzoom > maxZoom) continue;
+      if (p.minzoom > maxZoom || partCache.has(p)) continue;
+      // A part made in slices is built between other work (the class airspace held the loop ~1.9 s at load 15).
+      await this.building(p);
+    }
+  }
+
+  /**
+   * Builds the parts a tile of zoom z draws from that are not built yet, letting the event loop run
+   * between parts and, for a part made in slices, every SLICE_MS while its features are made: the first
+   * deep tile after a start no longer holds every other request for the whole build (docs/perf.md, "The
+   * cached tile, third round"). The tile is then cut as before, from the same parts.
+   */
+  async prepare(z: number): Promise<void> {
+    for (const p of this.partsAt(z)) if (!partCache.has(p)) await this.building(p);
+  }
+
+  /** The build of a part under way, or a new one. */
+  private building(p: TilePart): Promise<void> {
+    let building = preparing.get(p);
+    if (!building) {
+      building = this.buildSliced(p).finally(() => preparing.delete(p));
+      preparing.set(p, building);
+    }
+    return building;
+  }
+
+  /** Builds a part, then lets what arrived meanwhile run; a part made in slices in steps between other work. */
+  private async buildSliced(p: TilePart): Promise<void> {
+    if (!p.slices) {
       this.part(p);
       await nextTurn();
+      return;
     }
+    const { count, slice, finish } = p.slices;
+    let all: Feature[] = [];
+    let since = performance.now();
+    for (let from = 0; from < count; from += SLICE_STEP) {
+      for (const f of slice(from, Math.min(count, from + SLICE_STEP))) all.push(f);
+      if (performance.now() - since > SLICE_MS) {
+        await nextTurn();
+        since = performance.now();
+      }
+    }
+    if (finish) {
+      await nextTurn();
+      all = finish(all);
+    }
+    await nextTurn();
+    const features = all.filter((f) => f.geometry);
+    const index = spatialIndex(features);
+    await nextTurn();
+    if (!partCache.has(p)) this.keep(p, features, index);
+    await nextTurn();
   }
 
   /** Drops this set's built parts from the part cache (a tile that needs one again rebuilds it). */
@@ -209,24 +271,33 @@ export class TileSet {
   }
 
   private part(p: TilePart): BuiltPart {
-    const hit = partCache.get(p);
-    if (hit) return hit;
-    const features = p.features().filter((f) => f.geometry);
-    let index: Flatbush | null = null;
-    if (features.length > 0) {
-      index = new Flatbush(features.length);
-      for (const f of features) {
-        const [w, s, e, n] = anyBBox(f.geometry);
-        index.add(w, s, e, n);
-      }
-      index.finish();
-    }
+    return partCache.get(p) ?? this.store(p, p.features());
+  }
+
+  private store(p: TilePart, made: Feature[]): BuiltPart {
+    const features = made.filter((f) => f.geometry);
+    return this.keep(p, features, spatialIndex(features));
+  }
+
+  private keep(p: TilePart, features: Feature[], index: Flatbush | null): BuiltPart {
     // Geometry the part owns is packed; the GeoJSON the producer made is then garbage.
     const packed = p.sharedGeometry ? null : PackedFeatures.pack(features);
     const built = { features: packed ?? features, index, bytes: estimateBytes(features, packed, p.sharedGeometry === true) };
     partCache.set(p, built);
     return built;
   }
+}
+
+/** A static index of the features' bboxes, by position; null when there are none. */
+function spatialIndex(features: readonly Feature[]): Flatbush | null {
+  if (features.length === 0) return null;
+  const index = new Flatbush(features.length);
+  for (const f of features) {
+    const [w, s, e, n] = anyBBox(f.geometry);
+    index.add(w, s, e, n);
+  }
+  index.finish();
+  return index;
 }
 
 /** Bbox of any GeoJSON geometry (the dataset's helper knows only the four types it stores). */

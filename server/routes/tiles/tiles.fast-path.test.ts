@@ -12,7 +12,7 @@ import { fixtureFile } from '../../domain/briefing/fixtures';
 import { createServerWith } from '../../listener';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import { allRoutes } from '..';
-import { cachedTileAnswer } from './tiles.fast-path';
+import { cachedTileAnswer, headsMade } from './tiles.fast-path';
 
 const TILE = '/tiles/airspace/12/656/1430.pbf';
 
@@ -119,6 +119,27 @@ describe('cached tiles before the app', () => {
     const secure = await sameAnswer(httpsPorts, TILE);
     expect(secure.calls).toBe(0);
     expect(secure.answer.head.some((l) => l.startsWith('strict-transport-security:'))).toBe(true);
+  });
+
+  it('the head is made once per cached tile and coding, not per request; each Accept-Encoding gets its own answer', async () => {
+    const gz = { 'accept-encoding': 'gzip' };
+    await get(ports.plain, TILE, { headers: gz });
+    await get(ports.fast, TILE);
+    await get(ports.fast, TILE, { headers: gz });
+    const before = headsMade.count;
+    appCalls = 0;
+    for (let i = 0; i < 20; i++) {
+      expect((await get(ports.fast, TILE)).head).not.toContain('content-encoding: gzip');
+      expect((await get(ports.fast, TILE, { headers: gz })).head).toContain('content-encoding: gzip');
+    }
+    expect(headsMade.count).toBe(before);
+    expect(appCalls).toBe(0);
+    // The last Accept-Encoding is remembered: a refusal of gzip after an acceptance, and back.
+    for (const ae of ['gzip;q=0', 'br, gzip', 'identity', '*;q=0.5', 'deflate']) {
+      const { calls, answer } = await sameAnswer(ports, TILE, { headers: { 'accept-encoding': ae } });
+      expect(calls, ae).toBe(0);
+      expect(answer.head.includes('content-encoding: gzip'), ae).toBe(ae === 'br, gzip' || ae === '*;q=0.5');
+    }
   });
 
   it('a cached empty tile: the 204 of the app, no app', async () => {

@@ -10,24 +10,31 @@
  * the handler's tileHeaders(), CORS from CORS_ANSWER_HEADERS and the defences from defenceHeaders(),
  * laid out at start as the app's answer lays them out (the web Headers the middleware fills: names in
  * lower case, sorted). Tiles are public: no credentials, no rate limit, no request log on this route.
+ *
+ * Per request only what node:http's own answer needs (docs/perf.md, "The cached tile, third round"): the
+ * path is tested, not parsed (a cache hit proves the address valid: only valid tiles are cached, under
+ * their canonical address); the cache key is the content version (kept per TFR epoch) and the URL's own
+ * address; the head is a flat array made once per cached tile (and max-age) and kept with it.
  */
-import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../deps';
 import type { EarlyAnswer } from '../../listener';
 import { CORS_ANSWER_HEADERS, crossOriginRoutes } from '../../http/cors';
 import type { RouteSpec } from '../../http/route';
 import { defenceHeaders } from '../../http/security-headers';
 import type { TileSourceName } from '../../tiles/render';
-import { parseTileCoord, type TileCoord } from '../../tiles/tile-coords';
-import { tileServiceFor } from '../../tiles/tile-service';
+import { tileServiceFor, type CachedTile } from '../../tiles/tile-service';
 import { acceptsGzip, tileHeaders } from './tiles.handlers';
 
-
-/** Digits only here; parseTileCoord then refuses leading zeros and out-of-grid addresses as the route does. */
-const TILE_PATH = /^\/tiles\/(basemap|airspace)\/([0-9]{1,8})\/([0-9]{1,8})\/([0-9]{1,8})\.pbf$/;
+/**
+ * Digits only; "/tiles/" is 7 characters and ".pbf" 4, so the address is the URL's slice(7, -4). A
+ * leading zero or an out-of-grid address matches no cached tile and goes to the app, which refuses it.
+ */
+const TILE_PATH = /^\/tiles\/(?:basemap|airspace)\/[0-9]{1,8}\/[0-9]{1,8}\/[0-9]{1,8}\.pbf$/;
+const B = 'b'.charCodeAt(0);
 
 /** A header of the answer: its name as sent, and either the key of tileHeaders() it takes or a fixed value. */
 type Slot = readonly [name: string, tileKey: string | null, fixed: string];
+type Shape = 'plain' | 'gzip' | 'empty';
 
 /**
  * The app's header layout for one shape of answer, worked out once: what tileHeaders() gives, then the
@@ -46,11 +53,22 @@ function layout(deps: AppDeps, cors: boolean, body: Uint8Array | null, gzip: boo
   return [...h].map(([name, value]) => [name, fromTile.get(name) ?? null, value] as const);
 }
 
-function fill(slots: Slot[], own: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, key, fixed] of slots) out[name] = key === null ? fixed : own[key]!;
+/** The head as res.writeHead takes it without building an object: [name, value, name, value, …]. */
+function fill(slots: Slot[], own: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const [name, key, fixed] of slots) out.push(name, key === null ? fixed : own[key]!);
   return out;
 }
+
+/** The heads of one cached tile for one max-age (airspace tiles' max-age shortens before a TFR change). */
+interface Heads {
+  maxAge: number;
+  plain?: string[];
+  gzip?: string[];
+}
+
+/** How often heads were made (tests: once per cached tile and shape, not once a request). */
+export const headsMade = { count: 0 };
 
 /**
  * The early answer for cached tiles of this app. `routes`: the app's route table (CORS follows it, and
@@ -61,47 +79,64 @@ export function cachedTileAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAnswe
   const cors = crossOriginRoutes(routes)('GET', '/tiles/airspace/0/0/0.pbf');
   const tiles = tileServiceFor(deps.datasets, deps.now);
   const someBody = new Uint8Array(1);
-  const slots = { plain: layout(deps, cors, someBody, false), gzip: layout(deps, cors, someBody, true), empty: layout(deps, cors, null, false) };
-  // The filled headers of the tiles being asked for, by what they are made of: shape, max-age, ETag and
-  // length (the length too, should a tile rendered again ever differ). 4,096 heads: about 4 MB at most.
-  const heads = new LRUCache<string, Record<string, string>>({ max: 4096 });
-  const head = (shape: keyof typeof slots, tile: { etag: string; maxAge: number }, body: Uint8Array | null) => {
-    const key = `${shape} ${tile.maxAge} ${body?.byteLength ?? 0} ${tile.etag}`;
-    let h = heads.get(key);
-    if (!h) heads.set(key, (h = fill(slots[shape], tileHeaders(tile, body, shape === 'gzip'))));
-    return h;
+  const slots: Record<Shape, Slot[]> = { plain: layout(deps, cors, someBody, false), gzip: layout(deps, cors, someBody, true), empty: layout(deps, cors, null, false) };
+  // Kept by the cached tile itself: gone with it when the tile cache drops it (no key strings to build).
+  const heads = new WeakMap<CachedTile, Heads>();
+  const head = (shape: Shape, tile: CachedTile, maxAge: number, body: Uint8Array | null): string[] => {
+    let h = heads.get(tile);
+    if (!h || h.maxAge !== maxAge) heads.set(tile, (h = { maxAge }));
+    // An empty tile is only ever answered 204: its head takes the plain slot.
+    const key = shape === 'gzip' ? 'gzip' : 'plain';
+    let filled = h[key];
+    if (!filled) {
+      headsMade.count++;
+      h[key] = filled = fill(slots[shape], tileHeaders({ etag: tile.etag, maxAge }, body, shape === 'gzip'));
+    }
+    return filled;
   };
 
-  // A throw here would escape the request listener and end the process: the app answers instead (a 500, logged).
-  const lookUp = (source: TileSourceName, coord: TileCoord) => {
-    try {
-      return tiles.cached(source, coord);
-    } catch {
-      return null;
+  // Browsers send the same Accept-Encoding on every request: the last one's answer is kept.
+  let lastEncoding: string | undefined;
+  let lastGzip = false;
+  const gzipAccepted = (header: string | undefined): boolean => {
+    if (header === undefined) return false;
+    if (header !== lastEncoding) {
+      lastGzip = acceptsGzip(header);
+      lastEncoding = header;
     }
+    return lastGzip;
   };
 
   return (req, res) => {
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
-    const m = TILE_PATH.exec(req.url ?? '');
-    if (!m) return false;
+    const url = req.url;
+    if (url === undefined || !TILE_PATH.test(url)) return false;
     const h = req.headers;
     if (h['if-none-match'] !== undefined || h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return false;
-    const coord = parseTileCoord(m[2]!, m[3]!, m[4]!);
-    if (!coord.ok) return false;
-    const tile = lookUp(m[1] as TileSourceName, coord.tile);
-    if (!tile) return false;
-    if (!tile.body) {
-      res.writeHead(204, head('empty', tile, null));
+    const source: TileSourceName = url.charCodeAt(7) === B ? 'basemap' : 'airspace';
+    let tile: CachedTile | undefined;
+    let maxAge: number;
+    try {
+      const now = deps.now();
+      tile = tiles.cachedAt(source, url.slice(7, -4), now);
+      if (!tile) return false;
+      maxAge = tiles.maxAge(source, now);
+    } catch {
+      // A throw here would escape the request listener and end the process: the app answers instead (a 500, logged).
+      return false;
+    }
+    const bodyPlain = tile.body;
+    if (!bodyPlain) {
+      res.writeHead(204, head('empty', tile, maxAge, null));
       res.end();
       return true;
     }
-    const gzip = acceptsGzip(h['accept-encoding']);
-    // The gzip form is made by the app's path (a compression is no buffer write).
-    if (gzip && !tile.gzipReady) return false;
-    const body = gzip ? tile.gzip()! : tile.body;
-    res.writeHead(200, head(gzip ? 'gzip' : 'plain', tile, body));
+    const gzip = gzipAccepted(h['accept-encoding']);
+    // The gzip form is made by the app's path (a compression is no buffer write); then kept with the tile.
+    const body = gzip ? tile.gzip : bodyPlain;
+    if (!body) return false;
+    res.writeHead(200, head(gzip ? 'gzip' : 'plain', tile, maxAge, body));
     // HEAD: node sends no body whatever end() is given; the app's answer to HEAD carries the GET's headers.
     res.end(method === 'HEAD' ? undefined : body);
     return true;
