@@ -41,6 +41,8 @@ export interface Config {
   keepAliveTimeoutSeconds: number;
   /** Open connections allowed per remote address (0: no cap); more are closed at once. */
   maxConnectionsPerAddress: number;
+  /** Open connections in all (server.maxConnections); null: the open-files limit less a reserve (listener.ts). */
+  maxConnections: number | null;
   /** On SIGTERM: seconds to keep accepting while readiness is already false (for the load balancer to notice). */
   drainDelaySeconds: number;
   /** On SIGTERM: seconds in-flight requests get to finish before the process exits anyway. */
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds,
     keepAliveTimeoutSeconds: positive('KEEP_ALIVE_TIMEOUT_SECONDS', 5, env),
     maxConnectionsPerAddress: int('MAX_CONNECTIONS_PER_ADDRESS', 100, env),
+    maxConnections: env.MAX_CONNECTIONS === undefined || env.MAX_CONNECTIONS === '' ? null : int('MAX_CONNECTIONS', 0, env),
     drainDelaySeconds: int('DRAIN_DELAY_SECONDS', 0, env),
     drainTimeoutSeconds: positive('DRAIN_TIMEOUT_SECONDS', 25, env),
     seedDemo: sandbox && bool('SEED_DEMO', true, env),

@@ -21,7 +21,7 @@ import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller }
 import { refreshTimeRelative } from './data/generate';
 import { jsonLogger, type AppDeps } from './deps';
 import { Lifecycle } from './lifecycle';
-import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOptions, type EarlyAnswer } from './listener';
+import { connectionCap, createServerWith, limitConnectionsPerAddress, openFilesLimit, secureDataDir, serverOptions, type EarlyAnswer } from './listener';
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
@@ -57,6 +57,9 @@ async function main(): Promise<void> {
     createServer: createServerWith(() => early),
   }) as Server;
   limitConnectionsPerAddress(server, config.maxConnectionsPerAddress);
+  // Node closes each connection past this at once, so the store and the files keep descriptors (listener.ts).
+  const cap = connectionCap(config.maxConnections, openFilesLimit());
+  if (cap > 0) server.maxConnections = cap;
 
   let stopping = false;
   /** While the app answers but the store is still opening: stopping then would cut PGlite's files mid-write. */

@@ -3,7 +3,7 @@
  * a cap on connections per remote address, and the owner-only permissions of DATA_DIR, which holds
  * the store and with it the token secret.
  */
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Config } from './config';
@@ -34,6 +34,36 @@ export function createServerWith(early: () => EarlyAnswer | null): typeof create
       if (early()?.(req, res)) return;
       appListener(req, res);
     })) as typeof createServer;
+}
+
+/** Descriptors kept free of client connections: the store's files, the dataset, tiles, workers, logs. */
+export const DESCRIPTORS_RESERVED = 256;
+
+/** The soft limit on open files from the text of /proc/self/limits (Linux), or null where it cannot be read. */
+export function openFilesLimit(limitsText: string | null = readLimits()): number | null {
+  const m = limitsText?.match(/^Max open files\s+(\d+|unlimited)/m);
+  if (!m || m[1] === 'unlimited') return null;
+  return Number(m[1]);
+}
+
+function readLimits(): string | null {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How many connections the server holds open in all (0: no cap). MAX_CONNECTIONS decides when set;
+ * otherwise the open-files limit less DESCRIPTORS_RESERVED (at least 64): a flood of sockets from many
+ * addresses, each under its per-address cap, took every descriptor, and during the start the store's
+ * own file open failed with EMFILE and the process exited (docs/security.md, third pass).
+ */
+export function connectionCap(configured: number | null, filesLimit: number | null): number {
+  if (configured !== null) return configured;
+  if (filesLimit === null) return 0;
+  return Math.max(64, filesLimit - DESCRIPTORS_RESERVED);
 }
 
 /**

@@ -2,7 +2,7 @@
  * One real service process on a fresh DATA_DIR (sandbox profile: the first start generates the dataset,
  * which takes seconds): readiness stays 503 "starting" until the dataset is loaded while liveness answers;
  * DATA_DIR ends owner-only; a client trickling its headers is cut off after HEADERS_TIMEOUT_SECONDS;
- * connections beyond MAX_CONNECTIONS_PER_ADDRESS are closed; SIGTERM turns readiness to "draining",
+ * connections beyond MAX_CONNECTIONS_PER_ADDRESS, and beyond MAX_CONNECTIONS in all, are closed; SIGTERM turns readiness to "draining",
  * stops accepting, lets a request in flight finish, and exits 0. A cached tile (answered before the app,
  * server/routes/tiles/tiles.fast-path.ts) is the app's answer.
  */
@@ -47,9 +47,9 @@ async function get(p: string): Promise<{ status: number; body: { status?: string
   }
 }
 
-function openSocket(): Promise<Socket> {
+function openSocket(localAddress?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const s = connect(port, '127.0.0.1', () => resolve(s));
+    const s = connect({ port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) }, () => resolve(s));
     s.on('error', reject);
   });
 }
@@ -70,7 +70,7 @@ beforeAll(async () => {
     env: {
       ...process.env,
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'sandbox', PORTAL_DIR: '', DATASET_POLL_SECONDS: '0', DATABASE_URL: await databaseUrl(),
-      HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '30', MAX_CONNECTIONS_PER_ADDRESS: '6', DRAIN_DELAY_SECONDS: '1', DRAIN_TIMEOUT_SECONDS: '20',
+      HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '30', MAX_CONNECTIONS_PER_ADDRESS: '6', MAX_CONNECTIONS: '10', DRAIN_DELAY_SECONDS: '1', DRAIN_TIMEOUT_SECONDS: '20',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -181,6 +181,20 @@ describe('one instance from start to SIGTERM', () => {
     expect(open.length).toBeLessThanOrEqual(6);
     sockets.forEach((s) => s.destroy());
     await sleep(200);
+  });
+
+  it('closes connections beyond MAX_CONNECTIONS (10) in all, from addresses each under their own cap', async () => {
+    // Without the cap in all, many addresses could take every descriptor (at the start the store's own
+    // file open then failed with EMFILE and the process exited: docs/security.md, third pass).
+    const sockets = await Promise.all(['127.0.0.2', '127.0.0.3', '127.0.0.4'].flatMap((a) => Array.from({ length: 5 }, () => openSocket(a))));
+    sockets.forEach((s) => s.on('error', () => undefined).resume());
+    await sleep(400); // well before the 1 s header time-out closes the rest
+    const open = sockets.filter((s) => !s.destroyed && !s.readableEnded);
+    expect(open.length).toBeLessThanOrEqual(10);
+    expect(sockets.length - open.length).toBeGreaterThanOrEqual(5);
+    sockets.forEach((s) => s.destroy());
+    await sleep(200);
+    expect((await get('/livez'))?.status).toBe(200);
   });
 
   it('on SIGTERM: not ready, then not accepting; the request in flight finishes; exit 0', async () => {
