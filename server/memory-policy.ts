@@ -50,17 +50,12 @@ export function collectOnce(): boolean {
  * full collection after 5 s of low allocation (its tracer's window), so the bench and an idle service
  * saw them (docs/perf.md, "Resident memory, fourth round"). Held at their size until the start's work
  * is done (8 MB measured in the service, what node's own start had grown them to), the dataset's read
- * costs the same CPU (598–659 against 651–673 ms). The flag works when set at run time: on node's
- * command line it did not hold them.
+ * costs the same CPU (598–659 against 651–673 ms); then V8's own growth factor is set back, and requests
+ * grow them as before. The flag works when set at run time: on node's command line it did not hold them.
  */
 export const START_YOUNG_GROWTH_FLAG = '--semi-space-growth-factor=1';
-/**
- * Set when the start's work is done: the first growth under load goes to V8's maximum at once, the size
- * the start used to leave them at. With V8's default factor (2) they grew back only to 16 MB under
- * briefings (what survives a briefing is little) and the KBFI briefing read ~5 % more CPU; with this
- * one they are at 32 MB after the first few hundred briefings, and briefings cost what they did.
- */
-export const YOUNG_GROWTH_AFTER_START_FLAG = '--semi-space-growth-factor=16';
+/** V8's default growth factor (its flag's default), set back when the start's work is done. */
+export const YOUNG_GROWTH_DEFAULT_FLAG = '--semi-space-growth-factor=2';
 
 /**
  * Holds the young generation at its size until the returned release is called, unless the operator
@@ -71,7 +66,7 @@ export function holdYoungGenerationForStart(execArgv: readonly string[] = proces
   set(START_YOUNG_GROWTH_FLAG);
   let held = true;
   return () => {
-    if (held) set(YOUNG_GROWTH_AFTER_START_FLAG);
+    if (held) set(YOUNG_GROWTH_DEFAULT_FLAG);
     held = false;
   };
 }
