@@ -6,9 +6,6 @@
  * accepting, finish the requests in flight, stop the background work, hand the leases back, close the
  * store, exit 0 (1 when in-flight requests outlast DRAIN_TIMEOUT_SECONDS).
  */
-// First, before any other module's code runs: the heap's growth and the young generation held small
-// for the start (memory-start.ts).
-import { releaseYoungGeneration } from './memory-start';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -28,8 +25,11 @@ import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOpti
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
-import { collectOnce, mallocEnvMissing } from './memory-policy';
+import { applyMemoryPolicy, collectOnce, mallocEnvMissing } from './memory-policy';
 import { storeStarting } from './store/deferred';
+
+// Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
+applyMemoryPolicy();
 
 // Before anything writes under DATA_DIR (PGlite writes its own files): new files 0600, directories 0700.
 process.umask(0o077);
@@ -136,9 +136,8 @@ async function main(): Promise<void> {
   console.log(lines.join('\n') + '\n');
   // Build the tile layers now, not on the first requests that need them. The population model (~100 MB)
   // is built in the worker pool's threads only: no route on the main thread uses it.
-  // Then, with the dataset compacted too, one full collection: the start's garbage is given back; and the
-  // young generation may grow again (memory-policy.ts).
-  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce()).finally(releaseYoungGeneration), 0).unref();
+  // Then, with the dataset compacted too, one full collection: the start's garbage is given back (memory-policy.ts).
+  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce()), 0).unref();
 }
 
 main().catch((err) => {

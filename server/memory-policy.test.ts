@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  applyMemoryPolicy, collectOnce, HEAP_GROWING_FLAG, holdYoungGenerationForStart, MALLOC_ENV, mallocEnvMissing, START_YOUNG_GROWTH_FLAG, YOUNG_GROWTH_DEFAULT_FLAG,
-} from './memory-policy';
+import { applyMemoryPolicy, collectOnce, HEAP_GROWING_FLAG, MALLOC_ENV, mallocEnvMissing } from './memory-policy';
 
 /**
  * A process that holds ~40 MB live and churns objects that live long enough to be promoted (the shape
@@ -53,68 +51,6 @@ describe('the collection after the start', () => {
     const after = process.memoryUsage().heapUsed;
     expect(before - after).toBeGreaterThan(30 * 1024 * 1024);
   });
-});
-
-/**
- * A start's shape: ~2 M objects that survive their first scavenges (the dataset's read), then dropped and
- * one full collection (the warm-up's end), with a V8 flag set at run time as the service does (on node's
- * command line the same flag did not hold it: measured 32 MB). Prints the young generation's size (MB) and the CPU ms taken.
- */
-const START = `
-const v8 = require('node:v8');
-if (process.argv[1]) v8.setFlagsFromString(process.argv[1]);
-const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 2 ** 20;
-const cpu = process.cpuUsage();
-let keep = [];
-for (let i = 0; i < 2000000; i++) keep.push({ i, a: [i] });
-keep = null;
-v8.setFlagsFromString('--expose-gc');
-require('node:vm').runInNewContext('gc')();
-const c = process.cpuUsage(cpu);
-process.stdout.write(JSON.stringify({ young: young(), cpuMs: (c.user + c.system) / 1000 }));
-`;
-
-const startYoung = (flag: string) => JSON.parse(execFileSync(process.execPath, ['-e', START, '--', flag], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } })) as { young: number; cpuMs: number };
-
-describe('the young generation during the start', () => {
-  it('stays at its first size through a start, where it grew to its maximum, for about the same CPU', () => {
-    const grown = startYoung('');
-    const held = startYoung(START_YOUNG_GROWTH_FLAG);
-    // Measured: 32 MB (16 MB semi-spaces, as in the service) by default, 2 MB held.
-    expect(grown.young).toBeGreaterThanOrEqual(16);
-    expect(held.young).toBeLessThanOrEqual(4);
-    // A loose bound: the machine is shared; the service's own read measured the same CPU either way.
-    expect(held.cpuMs).toBeLessThan(grown.cpuMs * 3 + 200);
-  }, 120_000);
-
-  it("holds it until released, then sets V8's default back; nothing when the operator sized it", () => {
-    const set: string[] = [];
-    const record = (f: string) => void set.push(f);
-    const release = holdYoungGenerationForStart([], '', record);
-    expect(set).toEqual([START_YOUNG_GROWTH_FLAG]);
-    release();
-    release();
-    expect(set).toEqual([START_YOUNG_GROWTH_FLAG, YOUNG_GROWTH_DEFAULT_FLAG]);
-    holdYoungGenerationForStart(['--max-semi-space-size=8'], '', record)();
-    holdYoungGenerationForStart([], '--semi-space-growth-factor=4', record)();
-    expect(set).toHaveLength(2);
-  });
-
-  it('grows again once released: V8 reads the factor at each growth', () => {
-    const CHURN_AFTER = `
-const v8 = require('node:v8');
-v8.setFlagsFromString('${START_YOUNG_GROWTH_FLAG}');
-let keep = []; for (let i = 0; i < 1000000; i++) keep.push({ i });
-const held = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
-v8.setFlagsFromString('${YOUNG_GROWTH_DEFAULT_FLAG}');
-keep = []; for (let i = 0; i < 1000000; i++) keep.push({ i });
-const after = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
-process.stdout.write(JSON.stringify([held / 2 ** 20, after / 2 ** 20]));
-`;
-    const [held, after] = JSON.parse(execFileSync(process.execPath, ['-e', CHURN_AFTER], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } })) as [number, number];
-    expect(held).toBeLessThanOrEqual(4);
-    expect(after).toBeGreaterThanOrEqual(16);
-  }, 60_000);
 });
 
 /** Runs scrypt (16 MiB each) on libuv's threads, as token requests do, and prints the resident growth (MB). */

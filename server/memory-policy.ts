@@ -44,34 +44,6 @@ export function collectOnce(): boolean {
 }
 
 /**
- * The young generation during the start. V8 doubles its two semi-spaces whenever most of what they hold
- * survives a scavenge, and a start is nothing but that (the dataset read, the warm-up's tile parts): they
- * reached 16 MB each, 32 MB resident and empty once the start was done, and V8 shrinks them only at a
- * full collection after 5 s of low allocation (its tracer's window), so the bench and an idle service
- * saw them (docs/perf.md, "Resident memory, fourth round"). Held at their size until the start's work
- * is done (8 MB measured in the service, what node's own start had grown them to), the dataset's read
- * costs the same CPU (598–659 against 651–673 ms); then V8's own growth factor is set back, and requests
- * grow them as before. The flag works when set at run time: on node's command line it did not hold them.
- */
-export const START_YOUNG_GROWTH_FLAG = '--semi-space-growth-factor=1';
-/** V8's default growth factor (its flag's default), set back when the start's work is done. */
-export const YOUNG_GROWTH_DEFAULT_FLAG = '--semi-space-growth-factor=2';
-
-/**
- * Holds the young generation at its size until the returned release is called, unless the operator
- * sized it (a semi-space flag in node's flags or NODE_OPTIONS): then nothing is set and release does nothing.
- */
-export function holdYoungGenerationForStart(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? '', set = setFlagsFromString): () => void {
-  if ([...execArgv, nodeOptions].some((a) => a.includes('semi-space'))) return () => undefined;
-  set(START_YOUNG_GROWTH_FLAG);
-  let held = true;
-  return () => {
-    if (held) set(YOUNG_GROWTH_DEFAULT_FLAG);
-    held = false;
-  };
-}
-
-/**
  * glibc malloc settings for the service's environment (glibc reads them once, before `main`: they
  * belong to the start command, as in `npm start`, `npm run cluster` and the bench; docs/deploy.md).
  * - Two arenas, not eight per core: memory freed in one arena is never reused by another.
