@@ -25,7 +25,7 @@ import { createServerWith, limitConnectionsPerAddress, secureDataDir, serverOpti
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
-import { applyMemoryPolicy, collectOnce, mallocEnvMissing } from './memory-policy';
+import { applyMemoryPolicy, collectOnce, collectWhenQuiet, mallocEnvMissing } from './memory-policy';
 import { storeStarting } from './store/deferred';
 
 // Before the dataset is read: how far the heap grows past what is live (memory-policy.ts).
@@ -137,7 +137,11 @@ async function main(): Promise<void> {
   // Build the tile layers now, not on the first requests that need them. The population model (~100 MB)
   // is built in the worker pool's threads only: no route on the main thread uses it.
   // Then, with the dataset compacted too, one full collection: the start's garbage is given back (memory-policy.ts).
-  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce()), 0).unref();
+  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => {
+    collectOnce();
+    // Again once the service has been quiet a while: V8 then gives back its young generation (memory-policy.ts).
+    void collectWhenQuiet();
+  }), 0).unref();
 }
 
 main().catch((err) => {

@@ -6,6 +6,7 @@
  * 1.25 costs more frequent collections and keeps the throughput (measured in the same doc); it is
  * process-wide, so the worker threads follow it too.
  */
+import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -41,6 +42,36 @@ export function collectOnce(): boolean {
   if (typeof gc !== 'function') return false;
   gc();
   return true;
+}
+
+/**
+ * V8 shrinks its young generation (two semi-spaces, 16 MB each once a start's surviving allocations have
+ * grown them: 32 MB resident and empty) only at a full collection that follows 5 s of low allocation (its
+ * tracer's window); the collection after the warm-up follows the start's burst, so it kept them
+ * (docs/perf.md, "Resident memory, fourth round"). A second collection this long after it, when the event
+ * loop was mostly idle meanwhile, lets V8 shrink them to 1 MB. Holding them small through the start
+ * instead was measured and not kept: the many more scavenges left glibc's arena larger.
+ */
+export const QUIET_COLLECTION_DELAY_MS = 5_500;
+/** Above this share of the event loop busy during the wait the service is serving: V8 would not shrink, skip. */
+export const QUIET_LOOP_UTILIZATION = 0.25;
+/**
+ * Set once they shrank: their first growth under load goes to V8's maximum at once, the size the start
+ * left them at before. With V8's default factor (2) they grew back to 16 MB only under briefings (little
+ * of a briefing survives) and the KBFI briefing read ~5 % more CPU in process.
+ */
+export const YOUNG_GROWTH_AFTER_SHRINK_FLAG = '--semi-space-growth-factor=16';
+
+/** One more full collection once the service has been quiet a while (above); none when it was busy. Resolves to whether it ran. */
+export function collectWhenQuiet(delayMs = QUIET_COLLECTION_DELAY_MS, set = setFlagsFromString): Promise<boolean> {
+  const from = performance.eventLoopUtilization();
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      if (performance.eventLoopUtilization(from).utilization > QUIET_LOOP_UTILIZATION) return resolve(false);
+      set(YOUNG_GROWTH_AFTER_SHRINK_FLAG);
+      resolve(collectOnce());
+    }, delayMs).unref();
+  });
 }
 
 /**
