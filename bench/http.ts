@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { row } from './stats';
 import { freePort, waitFor } from './net';
-import { MALLOC_ENV, QUIET_BEFORE_COLLECTION_MS } from '../server/memory-policy';
+import { MALLOC_ENV, QUIET_COLLECTION_DELAY_MS } from '../server/memory-policy';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -166,7 +166,7 @@ export async function benchHttp(): Promise<string[]> {
     const firstAnswerMs = [...starts].sort((a, b) => a - b)[Math.floor(starts.length / 2)]!;
     await waitFor(`${base}/v1/status`, 1_000);
     // Past the start's last collection, made once allocation has been quiet after the warm-up (memory-policy.ts).
-    await new Promise((r) => setTimeout(r, 3_000 + QUIET_BEFORE_COLLECTION_MS));
+    await new Promise((r) => setTimeout(r, 3_000 + QUIET_COLLECTION_DELAY_MS));
     const rssWarm = await settledRssMb(warm.pid!);
     await waitFor(`http://127.0.0.1:${helloPort}/`, 10_000);
 

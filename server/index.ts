@@ -139,9 +139,12 @@ async function main(): Promise<void> {
   console.log(lines.join('\n') + '\n');
   // Build the tile layers now, not on the first requests that need them. The population model (~100 MB)
   // is built in the worker pool's threads only: no route on the main thread uses it.
-  // Then, with the dataset compacted too, one full collection: the start's garbage is given back; and one
-  // more once allocation has been quiet, which gives back the young generation the start grew (memory-policy.ts).
-  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => collectOnce() && collectWhenQuiet()), 0).unref();
+  // Then, with the dataset compacted too, one full collection: the start's garbage is given back (memory-policy.ts).
+  setTimeout(() => void Promise.all([warmUpTiles(ds, ready.now(), config.dataDir), ds.compacted.catch(() => undefined)]).then(() => {
+    collectOnce();
+    // Again once the service has been quiet a while: V8 then gives back its young generation (memory-policy.ts).
+    void collectWhenQuiet();
+  }), 0).unref();
 }
 
 main().catch((err) => {

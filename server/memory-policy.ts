@@ -6,6 +6,7 @@
  * 1.25 costs more frequent collections and keeps the throughput (measured in the same doc); it is
  * process-wide, so the worker threads follow it too.
  */
+import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -44,20 +45,33 @@ export function collectOnce(): boolean {
 }
 
 /**
- * How long allocation must have been quiet before a collection gives the young generation back: V8 shrinks
- * it only at a collection while the allocation rate over its last 5 s is low (below 1 KB/ms). The start's
- * collection (collectOnce) comes right after the warm-up's allocations, so the young generation the
- * start grew (two 16 MB semi-spaces) stayed committed.
+ * V8 shrinks its young generation (two semi-spaces, 16 MB each once a start's surviving allocations have
+ * grown them: 32 MB resident and empty) only at a full collection that follows 5 s of low allocation (its
+ * tracer's window); the collection after the warm-up follows the start's burst, so it kept them
+ * (docs/perf.md, "Resident memory, fourth round"). A second collection this long after it, when the event
+ * loop was mostly idle meanwhile, lets V8 shrink them to 1 MB. Holding them small through the start
+ * instead was measured and not kept: the many more scavenges left glibc's arena larger.
  */
-export const QUIET_BEFORE_COLLECTION_MS = 6_000;
-
+export const QUIET_COLLECTION_DELAY_MS = 5_500;
+/** Above this share of the event loop busy during the wait the service is serving: V8 would not shrink, skip. */
+export const QUIET_LOOP_UTILIZATION = 0.25;
 /**
- * One more full collection once the service has allocated little for QUIET_BEFORE_COLLECTION_MS after
- * the start's work (an unreferenced timer: it never holds the process). Under load from the start V8
- * keeps the young generation, which the load needs. Resolves with whether a collection ran.
+ * Set once they shrank: their first growth under load goes to V8's maximum at once, the size the start
+ * left them at before. With V8's default factor (2) they grew back to 16 MB only under briefings (little
+ * of a briefing survives) and the KBFI briefing read ~5 % more CPU in process.
  */
-export function collectWhenQuiet(delayMs = QUIET_BEFORE_COLLECTION_MS): Promise<boolean> {
-  return new Promise((resolve) => setTimeout(() => resolve(collectOnce()), delayMs).unref());
+export const YOUNG_GROWTH_AFTER_SHRINK_FLAG = '--semi-space-growth-factor=16';
+
+/** One more full collection once the service has been quiet a while (above); none when it was busy. Resolves to whether it ran. */
+export function collectWhenQuiet(delayMs = QUIET_COLLECTION_DELAY_MS, set = setFlagsFromString): Promise<boolean> {
+  const from = performance.eventLoopUtilization();
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      if (performance.eventLoopUtilization(from).utilization > QUIET_LOOP_UTILIZATION) return resolve(false);
+      set(YOUNG_GROWTH_AFTER_SHRINK_FLAG);
+      resolve(collectOnce());
+    }, delayMs).unref();
+  });
 }
 
 /**
