@@ -87,7 +87,9 @@ export function classify(f: AirspaceFeature, state: ActivityState, laanc: boolea
       if (f.subtype === 'RESTRICTED') {
         return active ? o(sua('RULE_CODE_5_3H'), WARNING, RESTRICTED, 'active during your flight') : o(sua('RULE_CODE_5_3H'), CAUTION, NONE, 'not scheduled during your flight; it can be activated by NOTAM');
       }
-      if (f.subtype === 'MOA' || f.subtype === 'ALERT' || f.subtype === 'WARNING_AREA') {
+      // A danger area, or one whose type the data does not name, is briefed as an alert area is: the data
+      // cannot say it is harmless, so while in effect it is CAUTION, never left out of the status.
+      if (f.subtype === 'MOA' || f.subtype === 'ALERT' || f.subtype === 'WARNING_AREA' || f.subtype === 'DANGER' || f.subtype === undefined) {
         return active ? o(sua('RULE_CODE_5_3I'), CAUTION, NONE, 'active during your flight') : o(sua('RULE_CODE_5_3I'), INFO, NONE, 'not scheduled during your flight');
       }
       return o(sua('RULE_CODE_5_3I'), INFO, NONE);
