@@ -47,10 +47,18 @@ describe('thinPath', () => {
         expect(thin[0]).toEqual(path[0]);
         expect(thin.at(-1)).toEqual(path.at(-1));
         const kept = thin.length >= 2 ? lineString(thin) : null;
-        for (const p of path) if (kept) expect(pointToLineDistance(p, kept, { units: 'meters' })).toBeLessThanOrEqual(PATH_THIN_METERS + 0.01);
+        for (const p of path) if (kept) expect(pointToLineDistance(p, kept, { units: 'meters' })).toBeLessThanOrEqual(PATH_THIN_METERS);
       }),
-      { numRuns: 100 },
+      { numRuns: 300 },
     );
+  });
+
+  it('keeps a position that lies within the tolerance in degrees but farther on the earth (a 1.6 km segment bows)', () => {
+    // Found by the property test in CI: with the whole tolerance applied in degrees, the third position was
+    // dropped 1.014 m from the kept segment, outside the 1 m the buffer is widened by.
+    const path: Position[] = [[-122.3, 47.50327], [-122.305545, 47.503271], [-122.312607, 47.503266], [-122.321891, 47.503278], [-122.331738, 47.508397]];
+    const kept = lineString(thinPath(path, PATH_THIN_METERS));
+    for (const p of path) expect(pointToLineDistance(p, kept, { units: 'meters' })).toBeLessThanOrEqual(PATH_THIN_METERS);
   });
 
   it('turns a dense straight track into its two ends', () => {
