@@ -81,6 +81,15 @@ export const subscribersStore = {
     );
   },
 
+  /**
+   * Holds the owner's subscriber lock until the transaction `tx` ends: a count and an insert under it
+   * see every other creation of the owner's, on any instance (before, two at once could both count 99).
+   */
+  async lockOwner(tx: Sql, o: SubscriberOwner): Promise<void> {
+    const key = o.orgId ? `subscribers:org:${o.orgId}` : `subscribers:user:${o.id}`;
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+  },
+
   async count(db: Sql, o: SubscriberOwner): Promise<number> {
     const w = owned(o, 1);
     const rows = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM subscribers WHERE ${w.sql}`, [w.value]);

@@ -31,9 +31,6 @@ function toSubscriber(s: SubscriberRecord, p: Principal): Subscriber {
 export async function createSubscriber(deps: AppDeps, p: Principal, body: SubscriberWrite) {
   await checkCallbackUrl(deps, body.callbackUrl);
   const owner = ownerOf(p);
-  if ((await subscribersStore.count(deps.db, owner)) >= MAX_SUBSCRIBERS_PER_OWNER) {
-    throw conflict(`Your organization has ${MAX_SUBSCRIBERS_PER_OWNER} subscribers, the most it may have; delete one first`);
-  }
   // An API client signs with its own callback secret; a person gets a secret for this subscriber, once.
   const secret = p.kind === 'client' ? null : newCallbackSecret();
   const rec: SubscriberRecord = {
@@ -48,7 +45,14 @@ export async function createSubscriber(deps: AppDeps, p: Principal, body: Subscr
     signingSecret: secret,
     createdAt: deps.now(),
   };
-  await subscribersStore.insert(deps.db, rec);
+  // Counted and written under the owner's lock: creations at once (on any instance) cannot pass the cap together.
+  await deps.db.transaction(async (tx) => {
+    await subscribersStore.lockOwner(tx, owner);
+    if ((await subscribersStore.count(tx, owner)) >= MAX_SUBSCRIBERS_PER_OWNER) {
+      throw conflict(`Your organization has ${MAX_SUBSCRIBERS_PER_OWNER} subscribers, the most it may have; delete one first`);
+    }
+    await subscribersStore.insert(tx, rec);
+  });
   return { statusCode: 201, message: 'success', data: { ...toSubscriber(rec, p), ...(secret ? { callbackSecret: secret } : {}) } };
 }
 
