@@ -11,7 +11,7 @@ import type { Principal } from '../../http/principal';
 import type { Sql } from '../../store/db';
 import { ACTIVE_STATUSES, laancStore, type AuthorizationRecord, type LaancOperationRecord } from '../../store/laanc';
 import { laancHistoryStore, type AuthorizationEventRecord } from '../../store/laanc-history';
-import type { OperationRecord } from '../../store/operations';
+import { operationsStore, type OperationRecord } from '../../store/operations';
 import { isUuid, viewerOf, visibleOperation } from '../operations/service';
 import { evaluateLaanc, toCandidate, type LaancEvaluation } from '../../domain/laanc/candidates';
 import { autoCancelDue } from './transitions';
@@ -120,15 +120,27 @@ export async function createLaanc(deps: AppDeps, p: Principal, id: string, body:
   return resultOf(deps, op, l, []);
 }
 
+/**
+ * The operation's row lock, taken by a submission (submit.ts) for its whole transaction: a change of the
+ * LAANC operation waits for a submission in progress on any instance and then counts its authorizations.
+ * Without it, on PostgreSQL, a PUT or DELETE on one instance changed the LAANC operation under an
+ * authorization another instance was committing.
+ */
+async function lockOperation(tx: Sql, p: Principal, id: string): Promise<void> {
+  if (!(await operationsStore.visibleById(tx, id, viewerOf(p), true))) throw notFound(`No operation ${id} that you may see`);
+}
+
 export async function updateLaanc(deps: AppDeps, p: Principal, id: string, body: LaancOperationWrite): Promise<LaancOperationResult> {
   const op = await visibleOperation(deps, p, id);
-  const prev = await laancOf(deps.db, op);
-  const l: LaancOperationRecord = { ...prev, ...body, updatedAt: deps.now() };
-  await deps.db.transaction(async (tx) => {
+  await laancOf(deps.db, op);
+  const l = await deps.db.transaction(async (tx) => {
+    await lockOperation(tx, p, op.id);
     if ((await laancStore.countActive(tx, op.id)) > 0) {
       throw conflict('Cannot change the LAANC operation while authorizations are pending or approved; cancel or close them first');
     }
-    await laancStore.updateOperation(tx, l);
+    const next: LaancOperationRecord = { ...(await laancOf(tx, op)), ...body, updatedAt: deps.now() };
+    await laancStore.updateOperation(tx, next);
+    return next;
   });
   return resultOf(deps, op, l, await laancStore.authorizations(deps.db, op.id));
 }
@@ -137,6 +149,7 @@ export async function deleteLaanc(deps: AppDeps, p: Principal, id: string): Prom
   const op = await visibleOperation(deps, p, id);
   await laancOf(deps.db, op);
   await deps.db.transaction(async (tx) => {
+    await lockOperation(tx, p, op.id);
     if ((await laancStore.countActive(tx, op.id)) > 0) {
       throw conflict('Cannot delete the LAANC operation while authorizations are pending or approved; cancel or close them first');
     }
