@@ -9,6 +9,7 @@ import { unauthorized } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import { rateLimitsFor } from '../../http/rate-limit';
 import { dummySecretHash, identity, verifySecret } from '../../store/identity';
+import { secretHashing } from '../../http/secret-hashing';
 import { startSession } from './start-session';
 import { toUser } from './to-user';
 import { clientCredentials, oauthError } from './oauth';
@@ -24,7 +25,8 @@ export async function issueClientToken(deps: AppDeps, c: Context, body: TokenReq
   const address = clientAddress(c, deps.config.trustProxyHops);
   await limits.beforeToken(address, credentials.id);
   const client = await identity.clientById(deps.db, credentials.id);
-  const secretOk = await verifySecret(credentials.secret, client?.secret_hash ?? (await dummySecretHash()));
+  const stored = client?.secret_hash ?? (await dummySecretHash());
+  const secretOk = await secretHashing.run(() => verifySecret(credentials.secret, stored));
   await limits.afterToken(address, credentials.id, !!client && secretOk);
   // Same answer for an unknown client and a wrong secret: no hint which one was wrong.
   if (!client || !secretOk) throw oauthError(401, 'invalid_client', 'Unknown client or wrong client secret');
@@ -65,7 +67,8 @@ export async function signIn(deps: AppDeps, c: Context, body: { email: string; p
   const address = clientAddress(c, deps.config.trustProxyHops);
   await limits.beforeSignIn(address, body.email);
   const user = await identity.userByEmail(deps.db, body.email);
-  const passwordOk = await verifySecret(body.password, user?.password_hash ?? (await dummySecretHash()));
+  const stored = user?.password_hash ?? (await dummySecretHash());
+  const passwordOk = await secretHashing.run(() => verifySecret(body.password, stored));
   await limits.afterSignIn(address, body.email, !!user && passwordOk);
   if (!user || !passwordOk) throw unauthorized('Wrong email or password');
   return startSession(deps, c, user);

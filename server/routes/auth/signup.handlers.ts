@@ -11,6 +11,7 @@ import { ApiError, conflict, errorBody } from '../../http/errors';
 import { rateLimitsFor } from '../../http/rate-limit';
 import { accounts } from '../../store/accounts';
 import { hashSecret, identity } from '../../store/identity';
+import { secretHashing } from '../../http/secret-hashing';
 import { startSession } from './start-session';
 
 /** The founder of an organization flies too, and manages its people. */
@@ -24,7 +25,7 @@ export async function signUp(deps: AppDeps, c: Context, body: SignUpRequest): Pr
   const limits = rateLimitsFor(deps);
   await limits.beforeAccountCreation(clientAddress(c, deps.config.trustProxyHops));
   // Hashed before anything is looked up, so a taken email costs the same scrypt as a new one.
-  const passwordHash = await hashSecret(body.password);
+  const passwordHash = await secretHashing.run(() => hashSecret(body.password));
   const userId = await deps.db.transaction(async (tx) => {
     const orgId = await accounts.createOrganization(tx, body.organizationName);
     if (!orgId) throw conflict('organizationName: an organization with this name already exists; choose another name');

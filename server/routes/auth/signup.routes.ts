@@ -27,6 +27,7 @@ export const signUpRoutes = [
       415: err('Not application/json'),
       422: err('Invalid values (the message names the field)'),
       429: err('Too many accounts created from this address (Retry-After, RateLimit-* headers)'),
+      503: err('Too many passwords or secrets being checked at once (Retry-After)'),
     },
     handler: async ({ deps, body, c }) => ({ status: 201, body: await signUp(deps, c, body) }),
   }),

@@ -15,6 +15,7 @@ import type { Principal } from '../../http/principal';
 import { rateLimitsFor } from '../../http/rate-limit';
 import { accounts } from '../../store/accounts';
 import { hashSecret, identity, sha256 } from '../../store/identity';
+import { secretHashing } from '../../http/secret-hashing';
 import { inviteState, invites, type InviteRow } from '../../store/invites';
 import { EMAIL_TAKEN } from '../auth/signup.handlers';
 import { startSession } from '../auth/start-session';
@@ -89,7 +90,7 @@ export async function signUpWithInvite(deps: AppDeps, c: Context, body: InviteSi
   const row = await usableInvite(deps, c, body.token);
   await rateLimitsFor(deps).beforeAccountCreation(clientAddress(c, deps.config.trustProxyHops));
   // Hashed before the email is looked at: a taken email costs the same scrypt as a new one.
-  const passwordHash = await hashSecret(body.password);
+  const passwordHash = await secretHashing.run(() => hashSecret(body.password));
   const userId = await deps.db.transaction(async (tx) => {
     const id = await accounts.createUser(tx, { email: body.email, name: body.name, passwordHash, roles: ROLES[row.role], orgId: row.org_id });
     if (!id) throw conflict(EMAIL_TAKEN);

@@ -86,6 +86,7 @@ export const inviteRoutes = [
       415: err('Not application/json'),
       422: err('Invalid values (the message names the field)'),
       ...spent,
+      503: err('Too many passwords or secrets being checked at once (Retry-After)'),
     },
     handler: async ({ deps, body, c }) => ({ status: 201, body: await signUpWithInvite(deps, c, body) }),
   }),
