@@ -9,7 +9,7 @@ import { unauthorized } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import { rateLimitsFor } from '../../http/rate-limit';
 import { dummySecretHash, identity, verifySecret } from '../../store/identity';
-import { secretHashing } from '../../http/secret-hashing';
+import { secretHashing, verifyClientSecret } from '../../http/secret-hashing';
 import { startSession } from './start-session';
 import { toUser } from './to-user';
 import { clientCredentials, oauthError } from './oauth';
@@ -25,8 +25,9 @@ export async function issueClientToken(deps: AppDeps, c: Context, body: TokenReq
   const address = clientAddress(c, deps.config.trustProxyHops);
   await limits.beforeToken(address, credentials.id);
   const client = await identity.clientById(deps.db, credentials.id);
-  const stored = client?.secret_hash ?? (await dummySecretHash());
-  const secretOk = await secretHashing.run(() => verifySecret(credentials.secret, stored));
+  const secretOk = client
+    ? await verifyClientSecret(client.id, credentials.secret, client.secret_hash)
+    : await secretHashing.run(async () => verifySecret(credentials.secret, await dummySecretHash()));
   await limits.afterToken(address, credentials.id, !!client && secretOk);
   // Same answer for an unknown client and a wrong secret: no hint which one was wrong.
   if (!client || !secretOk) throw oauthError(401, 'invalid_client', 'Unknown client or wrong client secret');

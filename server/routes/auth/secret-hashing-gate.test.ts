@@ -35,4 +35,21 @@ describe('the secret-hashing gate on the routes that hash', () => {
     expect((await svc.call('POST', '/v1/auth/sign-in', { body: { email: 'pilot@cascade.example', password: 'demo-pilot' } })).status).toBe(200);
     expect((await svc.call('POST', '/v1/auth/sign-up', { body: { email: 'new@example.com', password: 'a-long-password-1', name: 'New', organizationName: 'New Org' } })).status).toBe(201);
   });
+
+  it("an API client's secret that passed once is not hashed again: its token comes while the gate is full, a wrong secret does not", async () => {
+    const token = (secret: string, id = svc.deps.config.apiClientId) => svc.call('POST', '/v1/oauth/token', { body: { grant_type: 'client_credentials', client_id: id, client_secret: secret } });
+    expect((await token(svc.deps.config.apiClientSecret)).status).toBe(200);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const blockers = Array.from({ length: secretHashing.concurrency + secretHashing.queue }, () => secretHashing.run(() => held));
+    try {
+      expect((await token(svc.deps.config.apiClientSecret)).status).toBe(200);
+      expect((await token(`${svc.deps.config.apiClientSecret}x`)).status).toBe(503);
+      expect((await token(svc.deps.config.apiClientSecret, 'no-such-client')).status).toBe(503);
+    } finally {
+      release();
+      await Promise.all(blockers);
+    }
+    expect((await token(`${svc.deps.config.apiClientSecret}x`)).status).toBe(401);
+  });
 });
