@@ -9,7 +9,7 @@ import type { AppDeps } from './deps';
 import { authenticate } from './http/authenticate';
 import { requestBodyLimit } from './http/body-limit';
 import { cors } from './http/cors';
-import { ApiError, errorBody, forbidden, unauthorized } from './http/errors';
+import { ApiError, errorBody, forbidden, isStoreUnavailable, storeUnavailable, unauthorized } from './http/errors';
 import type { Principal } from './http/principal';
 import { rateLimitsFor } from './http/rate-limit';
 import { honoPath, type RouteSpec } from './http/route';
@@ -39,6 +39,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
       return c.json({ ...errorBody(err.status, err.message, err.details), ...err.fields }, err.status as 400);
+    }
+    if (isStoreUnavailable(err)) {
+      deps.log.warn('store unavailable', { path: c.req.path, method: c.req.method, error: String(err instanceof Error ? err.message : err) });
+      const e = storeUnavailable();
+      for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);
+      return c.json(errorBody(e.status, e.message), 503);
     }
     deps.log.error('unhandled error', { path: c.req.path, method: c.req.method, error: String(err instanceof Error ? err.stack : err) });
     return c.json(errorBody(500, 'Unexpected error; it has been logged'), 500);

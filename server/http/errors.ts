@@ -34,3 +34,27 @@ export interface ErrorBody {
 export function errorBody(status: number, message: string, details?: unknown): ErrorBody {
   return details === undefined ? { statusCode: status, message } : { statusCode: status, message, details };
 }
+
+/**
+ * SQLSTATEs that say the store, not the request, failed and the same request may pass shortly: a lost or
+ * refused connection (class 08), PostgreSQL shutting down or starting (57P01-57P03), too many connections
+ * (53300), and a serialization failure or deadlock between instances (40001, 40P01).
+ */
+const RETRYABLE_SQLSTATE = /^(08...|57P0[123]|53300|40001|40P01)$/;
+/** The driver's own words for a connection that broke or could not be had (node-postgres, pg-pool). */
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/**
+ * Whether an unexpected error is the store being unavailable: answered 503 with Retry-After (retry
+ * shortly; a balancer's /readyz check takes an instance without its store out) instead of 500.
+ */
+export function isStoreUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (RETRYABLE_SQLSTATE.test(code) || SOCKET_CODES.has(code))) return true;
+  return LOST_CONNECTION.test(err.message);
+}
+
+export const storeUnavailable = () =>
+  new ApiError(503, 'The store is unavailable for a moment; retry shortly', undefined, { 'Retry-After': '1' });
