@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AUTHORIZATION_STATUSES } from './authorization-status';
+import { ALTITUDE_FT, DURATION_MINUTES } from './operation-limits';
 import {
   AltitudeReferenceSchema,
   AltitudeUnitSchema,
@@ -161,6 +162,9 @@ export const OperationListSchema = z
 
 // ---- Legacy operation v2 (spec 4.3, section 8). Every rule answers 400 naming it. ----
 
+const DURATION_TEXT = `duration must be ${DURATION_MINUTES.min} to ${DURATION_MINUTES.max} minutes (spec 4.3)`;
+const ALTITUDE_TEXT = `maxAltitude must be ${ALTITUDE_FT.min} to ${ALTITUDE_FT.max} ft AGL (spec 4.3)`;
+
 export const LegacyCategorySchema = z.enum(['faa_107', 'faa_44809']);
 
 export const LegacyOperationPropertiesSchema = z.object({
@@ -168,8 +172,8 @@ export const LegacyOperationPropertiesSchema = z.object({
   category: LegacyCategorySchema,
   startTime: z.string().min(1).describe('ISO 8601; without an offset it is local time in timezoneName'),
   timezoneName: TimeZoneSchema,
-  duration: z.number().int('duration must be a whole number of minutes').min(1, 'duration must be 1 to 720 minutes (spec 4.3)').max(720, 'duration must be 1 to 720 minutes (spec 4.3)'),
-  maxAltitude: z.number().int('maxAltitude must be a whole number of feet').min(5, 'maxAltitude must be 5 to 400 ft AGL (spec 4.3)').max(400, 'maxAltitude must be 5 to 400 ft AGL (spec 4.3)'),
+  duration: z.number().int('duration must be a whole number of minutes').min(DURATION_MINUTES.min, DURATION_TEXT).max(DURATION_MINUTES.max, DURATION_TEXT),
+  maxAltitude: z.number().int('maxAltitude must be a whole number of feet').min(ALTITUDE_FT.min, ALTITUDE_TEXT).max(ALTITUDE_FT.max, ALTITUDE_TEXT),
   callbackUrl: CallbackUrlSchema.optional(),
 });
 

@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { FeatureSchema, GeometrySchema, PolygonSchema, envelope } from './common';
-import { DENSITY_CLASS_VALUES } from './density-classes';
+import { DENSITY_CLASS_VALUES, MAX_RESOLUTION, MIN_RESOLUTION } from './density-classes';
 
-export { DENSITY_CLASS_VALUES };
+export { DENSITY_CLASS_VALUES, MAX_RESOLUTION, MIN_RESOLUTION };
 
 /** Layer codes of spec 4.11 ("layer codes seen"). */
 export const SURFACE_LAYER_CODES = [
@@ -30,9 +30,6 @@ export const SurfaceLayerCodeSchema = z
 export const DensityClassSchema = z.enum(DENSITY_CLASS_VALUES).meta({ id: 'DensityClass' });
 export type DensityClass = z.infer<typeof DensityClassSchema>;
 
-/** H3 resolutions served: 5 (about 250 km² a cell) to 11 (about 2,000 m² a cell). */
-export const MIN_RESOLUTION = 5;
-export const MAX_RESOLUTION = 11;
 /** Cells one request may cover; beyond it the answer is 408 "reduce the size of the request" (spec 7). */
 export const MAX_CELLS = 20_000;
 export const ResolutionSchema = z

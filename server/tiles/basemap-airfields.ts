@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Feature, Point, Polygon, Position } from 'geojson';
 import { Worker } from 'node:worker_threads';
+import { METERS_PER_FOOT } from '../contract/units';
 
 const require = createRequire(import.meta.url);
 
@@ -24,7 +25,6 @@ export interface RunwayRow {
 
 /** Where OurAirports has no width: 75 ft, the FAA's common width for small general-aviation runways. */
 const DEFAULT_WIDTH_FT = 75;
-const FT = 0.3048;
 /** Metres per degree of latitude (spherical earth; runway-sized shapes need no better). */
 const M_PER_DEG = 111_320;
 /** How far an airfield outline reaches beyond its runways: taxiways and aprons lie within it. */
@@ -49,7 +49,7 @@ export function runwayPolygon(r: RunwayRow): Feature<Polygon> | null {
   const [bx, by] = p.toXY(b.lon, b.lat);
   const len = Math.hypot(bx - ax, by - ay);
   if (!(len > 1)) return null;
-  const half = ((r.widthFt && r.widthFt > 0 ? r.widthFt : DEFAULT_WIDTH_FT) * FT) / 2;
+  const half = ((r.widthFt && r.widthFt > 0 ? r.widthFt : DEFAULT_WIDTH_FT) * METERS_PER_FOOT) / 2;
   const nx = (-(by - ay) / len) * half, ny = ((bx - ax) / len) * half;
   const ring = [[ax + nx, ay + ny], [bx + nx, by + ny], [bx - nx, by - ny], [ax - nx, ay - ny], [ax + nx, ay + ny]] as Array<[number, number]>;
   return {

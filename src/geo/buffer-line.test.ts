@@ -5,7 +5,7 @@ import { bufferLine } from './buffer-line';
 import { pathUnion } from './path-union';
 import { isRingClosed } from './ring';
 import type { Position } from './types';
-import { SQ_METERS_PER_SQ_MI } from './units';
+import { SQ_METERS_PER_SQ_MI } from '../../server/contract/units';
 
 /** turf's buffer (jsts), which the portal used before: the oracle, kept for this test only. */
 function turfSweep(line: Position[], widthM: number) {

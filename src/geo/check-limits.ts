@@ -1,3 +1,4 @@
+import { MAX_AREA_SQ_MI, MAX_SIDE_NM } from '../../server/contract/operation-limits';
 import { continuousGeometry } from './antimeridian';
 import { areaSqMi } from './area-sq-mi';
 import { longestSideNm, type Side } from './longest-side-nm';
@@ -6,7 +7,7 @@ import { selfIntersections } from './self-intersections';
 import type { PolygonGeometry, Position } from './types';
 
 /** The spec's geometry limits for an operation (section 8, and 4.3's geometry rules). */
-export const LIMITS = { maxAreaSqMi: 10, maxSideNm: 10 } as const;
+export const LIMITS = { maxAreaSqMi: MAX_AREA_SQ_MI, maxSideNm: MAX_SIDE_NM } as const;
 
 export type LimitCode = 'too-few-points' | 'not-closed' | 'holes' | 'self-intersection' | 'area' | 'side';
 

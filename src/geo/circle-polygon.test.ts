@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { areaSqMi } from './area-sq-mi';
 import { circlePolygon } from './circle-polygon';
 import { isRingClosed } from './ring';
-import { SQ_METERS_PER_SQ_MI } from './units';
+import { SQ_METERS_PER_SQ_MI } from '../../server/contract/units';
 
 describe('circlePolygon', () => {
   it('approximates a 500 m circle closely', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_RESOLUTION, MIN_RESOLUTION } from '../../server/contract/surface';
 import { groundResolution } from './ground-resolution';
 
 const SQ_MI = 2_589_988;
@@ -17,5 +18,10 @@ describe('groundResolution', () => {
 
   it('stops at the coarsest resolution the service serves', () => {
     expect(groundResolution(1e12)).toBe(5);
+  });
+
+  it('asks only for resolutions the service serves, from its finest to its coarsest (one place: the contract)', () => {
+    expect([groundResolution(0), groundResolution(1e12)]).toEqual([MAX_RESOLUTION, MIN_RESOLUTION]);
+    for (let a = 1; a < 1e13; a *= 3) expect(groundResolution(a)).toBeGreaterThanOrEqual(MIN_RESOLUTION);
   });
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasRealData, readReal, warnIfNoRealData } from './realdata';
 import { parseTfrXml } from './tfr-xml';
+import { addsAltitude } from './udds-airspace';
 import { parseUddsGeoJson } from './udds-geojson';
 
 const NOW = new Date('2025-11-20T18:00:00Z');
@@ -80,5 +81,31 @@ describe.skipIf(!hasRealData)('a TFR floor without its code', () => {
     expect(floor((x) => x)).toEqual({ value: 300, reference: 'AGL' });
     expect(floor((x) => x.replace('<codeDistVerLower>HEI</codeDistVerLower>', ''))).toEqual({ value: 300, reference: 'MSL' });
     expect(floor((x) => x.replace('<codeDistVerLower>HEI<', '<codeDistVerLower>W84<'))).toEqual({ value: 300, reference: 'MSL' });
+  });
+});
+
+describe('limits in metres (contract/units.ts: to the restrictive side)', () => {
+  it('an ADDS floor in metres rounds down and a top up (2 m was 7 ft: a 7 ft flight passed under a 6.56 ft floor)', () => {
+    expect(addsAltitude('2', 'M', 'SFC', 'lower')).toEqual({ value: 6, reference: 'AGL' });
+    expect(addsAltitude('2', 'M', 'SFC', 'upper')).toEqual({ value: 7, reference: 'AGL' });
+    expect(addsAltitude('152.4', 'M', 'MSL', 'lower')).toEqual({ value: 500, reference: 'MSL' });
+    expect(addsAltitude('30.5', 'M', 'MSL', 'upper')).toEqual({ value: 101, reference: 'MSL' });
+  });
+});
+
+describe.skipIf(!hasRealData)('a TFR with its limits in metres', () => {
+  const limits = (lower: string, upper: string) => {
+    const xml = readReal('faa-tfr-xml/detail_4_2565.xml')
+      .replace(/<valDistVerLower>[^<]*<\/valDistVerLower>/, `<valDistVerLower>${lower}</valDistVerLower>`)
+      .replace(/<uomDistVerLower>[^<]*</, '<uomDistVerLower>M<')
+      .replace(/<valDistVerUpper>[^<]*<\/valDistVerUpper>/, `<valDistVerUpper>${upper}</valDistVerUpper>`)
+      .replace(/<uomDistVerUpper>[^<]*</, '<uomDistVerUpper>M<');
+    const f = parseTfrXml(xml, { fileName: 'x.xml', retrievedAt: NOW.toISOString() }).features[0]!;
+    return [f.lower?.value, f.upper?.value];
+  };
+
+  it('rounds the floor down and the top up (a 2 m floor was 7 ft, a 30.5 m top 100 ft)', () => {
+    expect(limits('2', '30.5')).toEqual([6, 101]);
+    expect(limits('121.92', '152.4')).toEqual([400, 500]);
   });
 });

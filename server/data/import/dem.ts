@@ -7,6 +7,7 @@
 import { copyFile, mkdir, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fromArrayBuffer } from 'geotiff';
+import { METERS_PER_FOOT } from '../../contract/units';
 import { ImportError } from './common';
 import { DEM_DIR, DEM_INDEX, readDemIndex, type DemEntry, type DemIndex } from './dem-index';
 
@@ -14,7 +15,7 @@ import { DEM_DIR, DEM_INDEX, readDemIndex, type DemEntry, type DemIndex } from '
 const GEOGRAPHIC_CRS = new Set([4326, 4269]);
 /** Guards against a hostile header asking for a gigantic raster. 3DEP 1° tiles at 1/3" are 10,812 px wide. */
 const MAX_SIDE_PX = 50_000;
-const FEET_PER_METRE = 3.280839895;
+const FEET_PER_METRE = 1 / METERS_PER_FOOT;
 /**
  * Largest tile or strip accepted, in pixels: the service decodes a whole tile or strip to read any pixel
  * of it, so a file stored as one 10,000² strip would cost 400 MB per read (and a compressed one is a

@@ -10,6 +10,7 @@
  */
 import { difference, featureCollection, polygon as turfPolygon } from '@turf/turf';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
+import { METERS_PER_FOOT, METERS_PER_NM, METERS_PER_STATUTE_MILE } from '../../contract/units';
 import { num, str } from './common';
 import { GeometryError, arcVertices, circlePolygon, closeRing, parseCoordinate } from './geometry';
 
@@ -32,7 +33,7 @@ export function text(node: unknown, ...path: string[]): string | undefined {
   return str(cur);
 }
 
-const TO_NM: Record<string, number> = { NM: 1, KM: 1 / 1.852, M: 1 / 1852, FT: 0.3048 / 1852, MI: 1.609344 / 1.852 };
+const TO_NM: Record<string, number> = { NM: 1, KM: 1000 / METERS_PER_NM, M: 1 / METERS_PER_NM, FT: METERS_PER_FOOT / METERS_PER_NM, MI: METERS_PER_STATUTE_MILE / METERS_PER_NM };
 
 function radiusNm(avx: XmlNode, where: string): number {
   const v = num(text(avx, 'valRadiusArc'));

@@ -6,6 +6,7 @@
  * The files start with a UTF-8 byte-order mark, which is stripped.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { feetDown, feetUp } from '../../contract/units';
 import type { AirspaceFeature, AltitudeLimit, Layer, Schedule, TimeOfUse } from '../model';
 import { FAA_LICENCE, ImportError, feet, num, scalarProps, sha256, slug, type ParseOptions, type ParseResult } from './common';
 import { areaGroupGeometry, arr, text, type XmlNode } from './tfr-shapes';
@@ -22,13 +23,16 @@ const parser = new XMLParser({
   isArray: (name) => ARRAYS.has(name),
 });
 
-/** AIXM vertical distance: HEI height above ground, ALT altitude above MSL, STD flight level. */
+/**
+ * AIXM vertical distance: HEI height above ground, ALT altitude above MSL, STD flight level. Metres are
+ * made whole feet on the restrictive side (contract/units.ts): a floor rounds down, a top up.
+ */
 function tfrAltitude(node: XmlNode, which: 'Upper' | 'Lower'): AltitudeLimit | undefined {
   const v = num(text(node, `valDistVer${which}`));
   if (v === undefined) return undefined;
   const code = text(node, `codeDistVer${which}`)?.toUpperCase();
   const uom = text(node, `uomDistVer${which}`)?.toUpperCase();
-  const ft = uom === 'FL' || code === 'STD' ? v * 100 : uom === 'M' ? Math.round(v * 3.28084) : v;
+  const ft = uom === 'FL' || code === 'STD' ? v * 100 : uom === 'M' ? (which === 'Lower' ? feetDown(v, 'm') : feetUp(v, 'm')) : v;
   if (ft === 0 && code !== 'ALT') return { value: 0, reference: 'SFC' };
   // Only HEI says "above the ground"; a missing or unknown code is read as MSL, which places a floor no
   // higher above the drone than AGL would (audit 2026-11-25).

@@ -3,6 +3,7 @@
  * UAS Facility Map grid, Class Airspace and Special Use Airspace (incl. the Prohibited Areas layer).
  * Field names and codes are those of the real exports in /work/shared/realdata (see docs/data-import.md).
  */
+import { feetDown, feetUp } from '../../contract/units';
 import type { AirspaceFeature, AltitudeLimit, Subtype } from '../model';
 import { feet, field, fnum, fstr, isoDate, scalarProps, slug, str, num, type Props } from './common';
 import type { MapContext } from './udds-geojson';
@@ -13,15 +14,17 @@ import type { MapContext } from './udds-geojson';
  *   700 ft AGL floor as LOWER_VAL 700, LOWER_CODE SFC.
  * - VAL -9998 is Class E's "up to but not including 18,000 ft MSL" (14 CFR 71.71): 17,999 ft MSL.
  * - UOM FL (CODE STD) is a flight level; pressure altitude is taken as MSL (FL180 → 18,000 ft MSL).
+ * - UOM M is metres, made whole feet on the restrictive side (contract/units.ts): a lower limit rounds
+ *   down (the airspace reaches the drone no later), an upper limit up.
  */
-export function addsAltitude(val: unknown, uom: unknown, code: unknown): AltitudeLimit | null {
+export function addsAltitude(val: unknown, uom: unknown, code: unknown, side: 'lower' | 'upper'): AltitudeLimit | null {
   const v = num(val);
   const c = str(code)?.toUpperCase();
   const u = str(uom)?.toUpperCase();
   if (c === 'UNLTD' || u === 'UNLTD') return null;
   if (v === -9998) return { value: 17999, reference: 'MSL' };
   if (v === undefined) return c === 'SFC' ? { value: 0, reference: 'SFC' } : null;
-  const ft = u === 'FL' || (c === 'STD' && v < 1000) ? v * 100 : u === 'M' ? Math.round(v * 3.28084) : v;
+  const ft = u === 'FL' || (c === 'STD' && v < 1000) ? v * 100 : u === 'M' ? (side === 'lower' ? feetDown(v, 'm') : feetUp(v, 'm')) : v;
   switch (c) {
     case 'SFC':
       return ft === 0 ? { value: 0, reference: 'SFC' } : { value: ft, reference: 'AGL' };
@@ -83,7 +86,7 @@ export function mapUasfm(p: Props, ctx: MapContext): AirspaceFeature {
   let ceiling = fnum(p, 'CEILING');
   if (ceiling === undefined) throw new Error('CEILING is missing or not a number');
   // A ceiling is the most LAANC may grant: metres round down (30.6 m is 100.4 ft, a 100 ft ceiling; rounded, 30.63 m gave 101).
-  if (/^m/i.test(fstr(p, 'UNIT') ?? '')) ceiling = Math.floor(ceiling / 0.3048 + 1e-6);
+  if (/^m/i.test(fstr(p, 'UNIT') ?? '')) ceiling = feetDown(ceiling, 'm');
   if (ceiling < 0 || ceiling > 400) throw new Error(`CEILING ${ceiling} ft is outside the 0 to 400 ft the facility maps use`);
   const geometry = ctx.area();
   const airports = cellAirports(p);
@@ -147,8 +150,8 @@ export function mapClassAirspace(p: Props, ctx: MapContext): AirspaceFeature | n
   const ident = fstr(p, 'IDENT');
   const sector = fstr(p, 'SECTOR');
   const baseName = fstr(p, 'NAME') ?? `CLASS ${cls}`;
-  const lower = addsAltitude(field(p, 'LOWER_VAL'), fstr(p, 'LOWER_UOM'), fstr(p, 'LOWER_CODE'));
-  const upper = addsAltitude(field(p, 'UPPER_VAL'), fstr(p, 'UPPER_UOM'), fstr(p, 'UPPER_CODE'));
+  const lower = addsAltitude(field(p, 'LOWER_VAL'), fstr(p, 'LOWER_UOM'), fstr(p, 'LOWER_CODE'), 'lower');
+  const upper = addsAltitude(field(p, 'UPPER_VAL'), fstr(p, 'UPPER_UOM'), fstr(p, 'UPPER_CODE'), 'upper');
   if (!lower) ctx.note('a Class airspace floor could not be read; treated as the surface');
   const floor = lower ?? { value: 0, reference: 'SFC' as const };
   const surface = floor.reference === 'SFC';
@@ -208,8 +211,8 @@ export function mapSua(p: Props, ctx: MapContext): AirspaceFeature {
   const subtype = (typeCode ? SUA_TYPES[typeCode] : undefined) ?? suaTypeFromName(fstr(p, 'NAME'));
   if (!subtype) ctx.note(`special use airspace of unknown TYPE_CODE ${typeCode ?? '(none)'} kept without a subtype`);
   const name = fstr(p, 'NAME') ?? `${typeCode ?? 'SUA'} ${objectKey(p, ctx.index)}`;
-  const lower = addsAltitude(field(p, 'LOWER_VAL'), fstr(p, 'LOWER_UOM'), fstr(p, 'LOWER_CODE')) ?? { value: 0, reference: 'SFC' as const };
-  const upper = addsAltitude(field(p, 'UPPER_VAL'), fstr(p, 'UPPER_UOM'), fstr(p, 'UPPER_CODE'));
+  const lower = addsAltitude(field(p, 'LOWER_VAL'), fstr(p, 'LOWER_UOM'), fstr(p, 'LOWER_CODE'), 'lower') ?? { value: 0, reference: 'SFC' as const };
+  const upper = addsAltitude(field(p, 'UPPER_VAL'), fstr(p, 'UPPER_UOM'), fstr(p, 'UPPER_CODE'), 'upper');
   const times = fstr(p, 'TIMESOFUSE');
   const agent = fstr(p, 'CONT_AGENT');
   const place = [fstr(p, 'CITY'), fstr(p, 'STATE')].filter(Boolean).join(', ');

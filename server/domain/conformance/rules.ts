@@ -11,6 +11,7 @@
 import { booleanPointInPolygon, point, pointToPolygonDistance } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { ConformanceReason } from '../../contract/positions';
+import { lengthUnitOf, toFeet } from '../../contract/units';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 
 /** A position this far outside the area (metres) is still conforming: GNSS error and the drawn edge. */
@@ -21,8 +22,6 @@ export const VERTICAL_TOLERANCE_FT = 50;
 export const TIME_TOLERANCE_S = 30;
 /** The terrain model's median error (docs/elevation.md), taken against the pilot when converting references. */
 export const MODEL_GROUND_MARGIN_FT = 42;
-
-const FT_PER_M = 3.280839895;
 
 export interface ConformanceOperation {
   boundary: Polygon;
@@ -53,7 +52,7 @@ export function conformanceArea(boundary: Polygon): Polygon | MultiPolygon {
 
 /** The operation's ceiling in feet, and whether it is above the ground (AGL) or above sea level (MSL). */
 export function operationCeiling(op: Pick<ConformanceOperation, 'maxAltitude' | 'altitudeUnit' | 'altitudeReference'>): { ft: number; reference: 'AGL' | 'MSL' } {
-  const ft = op.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? op.maxAltitude * FT_PER_M : op.maxAltitude;
+  const ft = toFeet(op.maxAltitude, lengthUnitOf(op.altitudeUnit));
   // WGS84 heights are taken as MSL: in the United States the geoid lies below the ellipsoid, so this
   // puts the ceiling lower than it is (restrictive). An unspecified reference is the platform's AGL.
   const reference = op.altitudeReference === 'ALTITUDE_REFERENCE_AMSL' || op.altitudeReference === 'ALTITUDE_REFERENCE_WGS84' ? 'MSL' : 'AGL';

@@ -1,6 +1,6 @@
-import { booleanPointInPolygon, destination, distance, pointToLineDistance, lineString } from '@turf/turf';
+import { booleanPointInPolygon, destination, distance, pointToLineDistance, lineString, polygonToLine } from '@turf/turf';
 import fc from 'fast-check';
-import type { Position } from 'geojson';
+import type { Feature, LineString, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { MAX_PATH_NEAR_PAIRS, PATH_THIN_METERS, operationPolygon } from '../operations/limits';
 import { nearSegmentPairs, thinPath } from './path-buffer';
@@ -59,6 +59,21 @@ describe('thinPath', () => {
     const path: Position[] = [[-122.3, 47.50327], [-122.305545, 47.503271], [-122.312607, 47.503266], [-122.321891, 47.503278], [-122.331738, 47.508397]];
     const kept = lineString(thinPath(path, PATH_THIN_METERS));
     for (const p of path) expect(pointToLineDistance(p, kept, { units: 'meters' })).toBeLessThanOrEqual(PATH_THIN_METERS);
+  });
+
+  it('keeps a long straight track along a parallel short enough that its corridor holds every position (18 km became its two ends, 5.7 m inside the 50 m)', () => {
+    // Found in review 2026-11-25: straight in degrees, the track bows 7 m from the 18 km segment the buffer draws.
+    for (const lat of [47.5, 64]) {
+      const track = Array.from({ length: 241 }, (_, i): Position => [-100 + i * 0.001, lat]);
+      const thin = thinPath(track, PATH_THIN_METERS);
+      expect(thin.length).toBeLessThan(20);
+      const kept = lineString(thin);
+      for (const p of track) expect(pointToLineDistance(p, kept, { units: 'meters' })).toBeLessThanOrEqual(PATH_THIN_METERS);
+      const r = operationPolygon(line(track));
+      const edge = polygonToLine(r.polygon!) as Feature<LineString>;
+      const least = Math.min(...track.map((p) => pointToLineDistance(p, edge, { units: 'meters' })));
+      expect(least).toBeGreaterThanOrEqual(50);
+    }
   });
 
   it('turns a dense straight track into its two ends', () => {

@@ -22,12 +22,11 @@ import { facilityMapCells, type FacilityMapCell } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import { isAreal, largestPolygon, overlap, polygonsOf, roundPolygon, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
+import { flightFeet } from '../../contract/units';
 
 export const MAX_LAANC_ALTITUDE_FT = 400;
 /** domain.md: Part 107 requests up to 90 days ahead (applied to every license: docs). */
 export const MAX_DAYS_AHEAD = 90;
-/** The international foot, exactly. */
-const METRES_PER_FOOT = 0.3048;
 
 export interface LaancRequest {
   boundary: Polygon;
@@ -60,12 +59,12 @@ export function isRecreational(r: Pick<LaancRequest, 'license' | 'flightType'>):
 }
 
 /**
- * Requested altitude in feet (LAANC works in feet AGL). Metres are rounded **up**: the flight reaches the
- * metres asked, so 30.5 m (100.07 ft) is above a 100 ft ceiling and 122 m above 400 ft; rounded down they
- * passed as within them. The tolerance keeps exact conversions exact (121.92 m is 400 ft).
+ * Requested altitude in feet (LAANC works in feet AGL). Metres are rounded **up** (contract/units.ts
+ * flightFeet, which the portal shows too): the flight reaches the metres asked, so 30.5 m (100.07 ft) is
+ * above a 100 ft ceiling and 122 m above 400 ft; rounded down they passed as within them.
  */
 export function requestedFeet(r: Pick<LaancRequest, 'maxAltitude' | 'altitudeUnit'>): number {
-  return r.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.ceil(r.maxAltitude / METRES_PER_FOOT - 1e-6) : r.maxAltitude;
+  return flightFeet(r.maxAltitude, r.altitudeUnit);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

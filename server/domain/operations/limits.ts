@@ -10,17 +10,14 @@
  */
 import { area, buffer, distance, lineString } from '@turf/turf';
 import type { LineString, Polygon, Position } from 'geojson';
+import { MAX_AREA_SQ_MI, MAX_SIDE_NM } from '../../contract/operation-limits';
+import { SQ_METERS_PER_SQ_MI } from '../../contract/units';
 import { bufferAcross, normaliseAtAntimeridian, unwrapRing } from '../geometry/antimeridian';
 import { nearSegmentPairs, thinPath } from '../geometry/path-buffer';
 import { ringsAreSimple } from '../geometry/simple';
 
-export const MAX_AREA_SQ_MI = 10;
-export const MAX_SIDE_NM = 10;
+export { MAX_AREA_SQ_MI, MAX_SIDE_NM } from '../../contract/operation-limits';
 export const LINESTRING_BUFFER_METERS = 50;
-export const DURATION_MINUTES = { min: 1, max: 720 } as const;
-export const MAX_ALTITUDE_FT = { min: 5, max: 400 } as const;
-/** Square metres in a statute square mile (1 mi = 1609.344 m). */
-export const SQ_M_PER_SQ_MI = 1609.344 * 1609.344;
 /**
  * A path's positions within this of the line kept are dropped before it is buffered, and the buffer is
  * widened by as much (only when a position was dropped): a GPS track or a dense line costs what its shape
@@ -46,7 +43,7 @@ export interface LimitViolation {
 
 /** Geodesic area of a polygon in square statute miles (a polygon across 180° is the small one, cut there). */
 export function areaSqMi(p: Polygon): number {
-  return area(normaliseAtAntimeridian(p)) / SQ_M_PER_SQ_MI;
+  return area(normaliseAtAntimeridian(p)) / SQ_METERS_PER_SQ_MI;
 }
 
 /** Length in nautical miles of every edge of every ring. */

@@ -6,7 +6,7 @@ import type { AdvisoryArea } from '../../features/advisories/advisory-filters';
 import type { AreaBriefingInput } from '../../features/briefing/api/get-area-briefing';
 import type { BriefingBlock } from '../../features/briefing/components/briefing-panel';
 import type { OperationBase } from '../../features/operations/components/create-operation-form';
-import { ALTITUDE_FT, DURATION_MIN } from '../../features/plan/components/flight-form';
+import { ALTITUDE_FT, DURATION_MINUTES as DURATION_MIN } from '../../../server/contract/operation-limits';
 import type { Plan, PlanArea } from '../../features/plan/plan-params';
 import { flightShapeOf } from '../../features/plan/plan-params';
 import { continuousBounds, unwrapPositions, wrapLongitude, wrapPositions } from '../../geo/antimeridian';
@@ -15,7 +15,7 @@ import { flightBoundary } from '../../geo/flight-shape';
 import { closeRing } from '../../geo/ring';
 import { timeZoneAt } from '../../geo/time-zone-at';
 import type { PolygonGeometry, Position } from '../../geo/types';
-import { feetUp, toFeet } from '../../geo/units';
+import { feetUp, toFeet } from '../../../server/contract/units';
 import type { DrawGeometry } from '../../map/draw-adapter';
 
 export interface AreaView {

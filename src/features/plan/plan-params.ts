@@ -8,7 +8,7 @@
 import type { FlightShape } from '../../geo/flight-shape';
 import { closeRing } from '../../geo/ring';
 import type { Position } from '../../geo/types';
-import type { LengthUnit } from '../../geo/units';
+import type { LengthUnit } from '../../../server/contract/units';
 
 export type FlightKind = 'part107' | 'recreational';
 

@@ -3,7 +3,7 @@
  * names the blockers in details.blockers, docs/route.md; a 408 says the search ran out of time).
  */
 import { ROUTE_CLEARANCE_M } from '../../../server/contract/route-limits';
-import { METERS_PER_FOOT, type LengthUnit } from '../../geo/units';
+import { METERS_PER_FOOT, METERS_PER_NM, type LengthUnit } from '../../../server/contract/units';
 import { ApiError, errorMessage } from '../../lib/api-error';
 
 interface Blocker {
@@ -61,7 +61,7 @@ const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFra
 
 /** "14.9 km (8.0 NM)": pilots read nautical miles on charts, the rest of the world kilometres. */
 export function distanceText(m: number): string {
-  return `${km.format(m / 1000)} km (${km.format(m / 1852)} NM)`;
+  return `${km.format(m / 1000)} km (${km.format(m / METERS_PER_NM)} NM)`;
 }
 
 function widthText(m: number, unit: LengthUnit): string {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Notice } from '../../../../server/contract/briefing';
+import { feetDown } from '../../../../server/contract/units';
 import type { NoticeGroup } from '../alike-notices';
 import { STATUS_TEXT, sourceText, subtypeText } from '../briefing-text';
 import { NoticeDetails } from './notice-details';
@@ -92,9 +93,13 @@ function variantHead(n: Notice, k: number, of: number, areas: number): string {
   return [`Notice ${k + 1} of ${of}`, subtypeText(n.dataSubtype), areas > 1 ? `${areas} areas` : null].filter(Boolean).join(' · ');
 }
 
-/** The ceiling of a facility-map notice in feet (its upper altitude), else null. */
-function ceilingFt(n: Notice): number | null {
+/**
+ * The ceiling of a facility-map notice in feet (its upper altitude), else null. One in metres rounds down
+ * (contract/units.ts), so a flight above it is said to be (a 30.4 m ceiling, 99.7 ft, is 99 ft: rounded it
+ * was 100, and a 100 ft flight read as within it).
+ */
+export function ceilingFt(n: Notice): number | null {
   const up = n.upperAltitude;
   if (n.dataSource !== 'NOTICE_DATA_SOURCE_UASFM_CEILING' || up?.value === undefined) return null;
-  return up.unit === 'ALTITUDE_UNIT_METERS' ? Math.round(up.value / 0.3048) : up.value;
+  return up.unit === 'ALTITUDE_UNIT_METERS' ? feetDown(up.value, 'm') : up.value;
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import type { ConformanceEvent, StoredPosition } from '../../../../server/contract/positions';
+import { lengthUnitOf, toFeet } from '../../../../server/contract/units';
 import { Pill } from '../../../components/load-states';
 import { formatInstant } from '../../../components/time-window';
 import { errorMessage } from '../../../lib/api-error';
@@ -23,7 +24,6 @@ const REASON_TEXT: Record<ConformanceEvent['reason'], string> = {
   ALTITUDE_UNKNOWN: 'Altitude could not be checked',
 };
 
-const FT_PER_M = 3.280839895;
 /** How often "is the flight over?" is looked at again when nothing else changes. */
 const CLOCK_MS = 5000;
 
@@ -49,7 +49,7 @@ export function FlightSection({ operation: op, track, replayAt, onReplay }: Prop
   const events = useConformance(op.id, op.endTime);
   const sandbox = useDataStatus().data?.profile === 'sandbox';
   const tz = op.timezone;
-  const ceilingFt = op.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? op.maxAltitude * FT_PER_M : op.maxAltitude;
+  const ceilingFt = toFeet(op.maxAltitude, lengthUnitOf(op.altitudeUnit));
   const sim = useSimulatedFlight(op.id, op.boundary, ceilingFt);
   const now = useClock(CLOCK_MS);
   const positions = track.data;

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/load-s
 import { areaSqMi } from '../../../geo/area-sq-mi';
 import { groundResolution } from '../../../geo/ground-resolution';
 import type { PolygonGeometry } from '../../../geo/types';
-import { SQ_METERS_PER_SQ_MI } from '../../../geo/units';
+import { SQ_METERS_PER_SQ_MI } from '../../../../server/contract/units';
 import { useGroundType } from '../api/get-ground-type';
 import { densitySummary } from '../density-shares';
 import { DensityChart } from './density-chart';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Candidate, LaancOperationResult } from '../../../../server/contract/laanc';
+import { ALTITUDE_FT } from '../../../../server/contract/operation-limits';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState, Pill } from '../../../components/load-states';
 import { formatWindow } from '../../../components/time-window';
@@ -24,7 +25,7 @@ interface Props {
 /** Further coordination goes to a person at the FAA: in practice it needs 72 hours (docs/operations-laanc.md). */
 export const FURTHER_LEAD_HOURS = 72;
 /** 14 CFR 107.51(b) via spec section 8: an operation flies at least 5 ft AGL, so a 0 ft ceiling cannot be met by lowering. */
-const MIN_ALTITUDE_FT = 5;
+const MIN_ALTITUDE_FT = ALTITUDE_FT.min;
 
 /** What is true of one candidate: its altitude against the ceiling of its cell. */
 export function altitudeText(candidateFt: number, requestedFt: number, ceilingFt: number | undefined): string {

@@ -139,6 +139,14 @@ describe('LAANC section', () => {
     expect(bodyOf(put[1])).toMatchObject({ maxAltitude: 100, startTime: soon, boundary: op.boundary });
   });
 
+  it('says an operation in metres at the feet LAANC asks for, rounded up as the service does (30.5 m was "100 ft", unlowered)', async () => {
+    const op = operation({ maxAltitude: 30.5, altitudeUnit: 'ALTITUDE_UNIT_METERS' });
+    const auto = candidate({ hashCode: 'a1', altitude: 100 });
+    mockFetch(() => json(laanc({ candidates: [auto] }, {}, { a1: 100 })));
+    renderWithClient(<LaancSection operation={op} me={ME} onHighlight={vi.fn()} />);
+    expect((await screen.findByText(/Requested 101 ft/)).textContent).toMatch(/Requested 101 ft · this candidate 100 ft AGL · facility-map ceiling 100 ft\. Lowered from 101 ft to the ceiling/);
+  });
+
   it('stops asking for a LAANC request that does not exist', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -1,6 +1,7 @@
 import type { Geometry } from 'geojson';
 import { useState } from 'react';
 import type { PlatformOperation } from '../../../../server/contract/operations';
+import { flightFeet, toMeters } from '../../../../server/contract/units';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/load-states';
 import { errorMessage } from '../../../lib/api-error';
 import { useProfile } from '../../profile/api/get-profile';
@@ -34,7 +35,7 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
   const update = useUpdateOperation(op.id);
   const lowerTo = (ft: number) => {
     // The operation keeps its unit; metres are rounded down so the height stays at or below the ceiling.
-    const maxAltitude = op.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.floor(ft * 0.3048 * 10) / 10 : ft;
+    const maxAltitude = op.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.floor(toMeters(ft, 'ft') * 10) / 10 : ft;
     update.mutate(draftOf(op, { maxAltitude }), { onSuccess: () => setOutcome(`Lowered to ${ft} ft. The candidates below are new.`) });
   };
 
@@ -105,7 +106,7 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
           operationId={op.id}
           laanc={l}
           ceilings={laanc.data.candidateDetails}
-          requestedAltitude={op.altitudeUnit === 'ALTITUDE_UNIT_METERS' ? Math.round(op.maxAltitude / 0.3048) : op.maxAltitude}
+          requestedAltitude={flightFeet(op.maxAltitude, op.altitudeUnit)}
           onLowerAltitude={locked ? undefined : lowerTo}
           lowering={update.isPending}
           timeZone={op.timezone}

@@ -1,5 +1,5 @@
 import type { DrawState, DrawTool } from '../../../map/draw-adapter';
-import { fromMeters, toMeters, type LengthUnit } from '../../../geo/units';
+import { fromMeters, toMeters, type LengthUnit } from '../../../../server/contract/units';
 import type { PlanArea } from '../plan-params';
 import { NumberField } from './number-field';
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { fromMeters, toFeet, type LengthUnit } from '../../../geo/units';
+import { ALTITUDE_FT, DURATION_MINUTES as DURATION_MIN } from '../../../../server/contract/operation-limits';
+import { toFeet, toMeters, type LengthUnit } from '../../../../server/contract/units';
 import { clockChangeAt, clockChangeText, formatInZone, utcToZonedLocal, zonedLocalToUtc } from '../../../lib/zoned-time';
 import { toPlanStart, type Plan, type FlightKind } from '../plan-params';
 import type { PlanUpdate } from '../use-plan';
@@ -13,16 +14,13 @@ interface Props {
   onChange(update: PlanUpdate): void;
 }
 
-/** 14 CFR 107.51(b) and spec section 8: 5 to 400 ft above ground; flights of 1 to 720 minutes. */
-export const ALTITUDE_FT = { min: 5, max: 400 } as const;
-export const DURATION_MIN = { min: 1, max: 720 } as const;
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export function altitudeLimits(unit: LengthUnit): { min: number; max: number } {
   if (unit === 'ft') return ALTITUDE_FT;
   // Rounded inwards, so a height typed in metres never falls outside the limit in feet.
-  const m = (ft: number) => fromMeters(ft * 0.3048, 'm');
+  const m = (ft: number) => toMeters(ft, 'ft');
   return { min: Math.ceil(m(ALTITUDE_FT.min) * 10) / 10, max: Math.floor(m(ALTITUDE_FT.max) * 10) / 10 };
 }
 
@@ -52,7 +50,7 @@ export function FlightForm({ plan, timeZone, zoneMove, onChange }: Props) {
     if (unit === plan.unit) return;
     // Keep the same height, shown in the other unit.
     const ft = toFeet(plan.maxAltitude, plan.unit);
-    onChange({ unit, maxAltitude: unit === 'ft' ? Math.round(ft) : r1(ft * 0.3048) });
+    onChange({ unit, maxAltitude: unit === 'ft' ? Math.round(ft) : r1(toMeters(ft, 'ft')) });
   };
 
   return (
