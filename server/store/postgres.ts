@@ -6,12 +6,12 @@ import type { Db, Sql } from './db';
 export interface PostgresOptions {
   /**
    * Told when PostgreSQL ends a connection that sits idle in the pool, or one held by a transaction
-   * between two statements (a restart or fail-over,
-   * `pg_terminate_backend`, `idle_session_timeout`, a proxy's idle cut). The pool drops that connection
-   * and opens another when one is needed; the process goes on. Default: one JSON line on stderr.
+   * between two statements (a restart or fail-over, `pg_terminate_backend`, `idle_session_timeout`, a
+   * proxy's idle cut). The pool drops that connection and opens another when one is needed; the process
+   * goes on. Default: one JSON line on stderr.
    */
   onIdleError?: (err: Error) => void;
-  /** Shown in `pg_stat_activity`, so an operator (or a test) can tell this pool's connections apart. */
+  /** Shown in `pg_stat_activity`, so an operator (or a test) can tell this pool's connections apart (an `application_name` in the URL wins). */
   applicationName?: string;
 }
 
