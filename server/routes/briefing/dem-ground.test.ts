@@ -61,6 +61,43 @@ describe.skipIf(!hasRealData)('briefings with DEM ground', () => {
     expect(await areaB(high, '/v2/briefing/preflight/area', area)).toBeDefined();
   });
 
+  it('the airspace check and the advisories count the floors the briefing counts (audit 2026-11-25, second pass)', async () => {
+    // Seattle Class B Area H, floor 3,000 ft MSL, over 900 m (2,953 ft) ground: 47 ft above the ground
+    // plus margin, so the briefing reports it. Before, only the briefings read the DEM: the advisories and
+    // the check kept the 800 ft assumption (airports' bound ~1,000 ft here) and put the floor ~2,000 ft
+    // above the drone, so a drone briefed inside Class B was told by them that nothing controlled was there.
+    const full = await importFiles([realPath('faa-seattle/class_airspace_seattle.geojson')], { now: NOW });
+    const onlyH = { ...full, version: `${full.version}-area-h`, features: full.features.filter((f) => f.name === 'SEATTLE CLASS B AREA H') };
+    expect(onlyH.features.length).toBeGreaterThan(0);
+    const serve = async (dataset: typeof full, metres: number) => {
+      const svc = await startTestService({ dataset, now: NOW, config: { dataDir: await dataDirWithGround(metres) } });
+      services.push(svc);
+      return svc;
+    };
+    const window = { startTime: NOW.toISOString(), endTime: new Date(NOW.getTime() + 3_600_000).toISOString(), maxAltitude: 400 };
+    const titles = async (svc: TestService, path: string, body: unknown, scope: string) => {
+      const r = await svc.call('POST', path, { body, token: await svc.clientToken(scope) });
+      expect(r.status).toBe(200);
+      const j = (await r.json()) as BriefingResult & { data: { features: { properties: { title: string } }[] } };
+      return path.includes('advisories') ? j.data.features.map((f) => f.properties.title) : (j.notices ?? []).map((n) => n.title);
+    };
+    const high = await serve(full, 900);
+    expect(await titles(high, '/v1/advisories/geojson', { geometry: area.boundary, ...window }, 'advisory:read')).toContain('SEATTLE CLASS B AREA H');
+    expect(await titles(low, '/v1/advisories/geojson', { geometry: area.boundary, ...window }, 'advisory:read')).not.toContain('SEATTLE CLASS B AREA H');
+
+    // The check, on a dataset of Area H alone (elsewhere the BFI Class D decides).
+    const controlled = async (svc: TestService) => {
+      const r = await svc.call('POST', '/v1/check/airspace', { body: { geometry: area.boundary, ...window }, token: await svc.clientToken('aviation:read') });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { data: { controlled: boolean } }).data.controlled;
+    };
+    const [h900, h20] = [await serve(onlyH, 900), await serve(onlyH, 20)];
+    expect(await titles(h900, '/v2/briefing/preflight/area', area, 'briefing:area:read')).toContain('SEATTLE CLASS B AREA H');
+    expect(await controlled(h900)).toBe(true);
+    expect(await titles(h20, '/v2/briefing/preflight/area', area, 'briefing:area:read')).not.toContain('SEATTLE CLASS B AREA H');
+    expect(await controlled(h20)).toBe(false);
+  });
+
   it('reports Area B without a DEM (800 ft assumed) and where the area leaves the DEM', async () => {
     expect(await areaB(none, '/v2/briefing/preflight/location', location)).toBeDefined();
     const wide = { boundary: { type: 'Polygon', coordinates: [[[P.lon - 0.06, P.lat], [P.lon + d, P.lat], [P.lon + d, P.lat + d], [P.lon - 0.06, P.lat + d], [P.lon - 0.06, P.lat]]] }, includeGeometry: false };
