@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
 import { geometryBBox, type Dataset } from '../../data/dataset';
-import { assessArea, facilityMapCells, type FacilityMapCell } from '../briefing';
+import { assessArea, facilityMapCells, type FacilityMapCell, type GroundProvider } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import { isAreal, largestPolygon, outside, overlap, polygonsOf, roundPolygon, touches, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
@@ -41,6 +41,8 @@ export interface LaancRequest {
   license: License;
   fixedAltitude: boolean;
   now: Date;
+  /** The imported DEM's ground, as the briefings get it (docs/elevation.md): the same floors count. */
+  groundMaxFt?: GroundProvider | undefined;
 }
 
 export interface CandidateDetail extends Candidate {
@@ -128,7 +130,7 @@ function uncoveredControlled(dataset: Dataset, boundary: Areal, r: LaancRequest,
   if (touched.length === 0) return;
   // What counts for this flight is the briefing's answer for the operation's boundary (floors, hours).
   const counts = new Set<string>();
-  for (const e of assessArea(dataset, boundary, { start: r.startTime, end: r.endTime, now: r.now, maxAltitudeFt: requestFt, includeGeometry: false })) {
+  for (const e of assessArea(dataset, boundary, { start: r.startTime, end: r.endTime, now: r.now, maxAltitudeFt: requestFt, includeGeometry: false, groundMaxFt: r.groundMaxFt })) {
     if (e.controlled) for (const f of e.features) counts.add(f.id);
   }
   for (const f of touched) {
@@ -156,7 +158,7 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
 
   // The boundary as the engines see it: cut at 180° when it crosses (its parts, never the band).
   const boundary = normaliseAtAntimeridian(r.boundary);
-  const hits = restrictionHits(dataset, boundary, flight, requestFt);
+  const hits = restrictionHits(dataset, boundary, flight, requestFt, r.groundMaxFt);
   for (const h of hits) notices.push(notice(h.action, h.reason, [h.featureId], h.geom, h.window));
   const windows = openWindows(flight, hits.filter((h) => h.action === 'ACTION_BLOCK').map((h) => h.window));
 

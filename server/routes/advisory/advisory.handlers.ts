@@ -7,7 +7,7 @@ import { mainThread } from '../../http/main-thread';
 import { limitResponseSize } from '../../http/response-size';
 import type { HandlerResult } from '../../http/route';
 import { advisoriesFor, DEFAULT_MAX_ALTITUDE_FT, type AdvisoryCategory, type AdvisorySource, type FlightWindow } from '../../domain/briefing';
-import { demGround } from '../briefing/briefing.handlers';
+import { demGround } from '../../services/elevation/dem-ground';
 
 interface Filters {
   category?: AdvisoryCategory | undefined;

@@ -6,7 +6,7 @@ import type { HandlerResult } from '../../http/route';
 import { mainThread } from '../../http/main-thread';
 import { limitResponseSize } from '../../http/response-size';
 import { aviationFeatures, checkAirspace, DEFAULT_AIRPORT_BUFFER_NM } from '../../domain/briefing';
-import { demGround } from '../briefing/briefing.handlers';
+import { demGround } from '../../services/elevation/dem-ground';
 
 const DEPRECATED = { Deprecation: 'true' };
 const ok = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'success', data });

@@ -96,6 +96,23 @@ describe.skipIf(!hasRealData)('briefings with DEM ground', () => {
     expect(await controlled(h900)).toBe(true);
     expect(await titles(h20, '/v2/briefing/preflight/area', area, 'briefing:area:read')).not.toContain('SEATTLE CLASS B AREA H');
     expect(await controlled(h20)).toBe(false);
+
+    // LAANC over the same area: Area H counts over 900 m ground, no facility map covers it, so LAANC
+    // cannot authorize there (a BLOCK naming it); over 20 m ground its floor is overhead: nothing.
+    const laancBlocks = async (svc: TestService) => {
+      const token = await svc.clientToken('operation:create laanc:create');
+      const op = await svc.call('POST', '/v1/operations', {
+        token,
+        body: { name: 'dem', boundary: area.boundary, minAltitude: 0, maxAltitude: 400, startTime: new Date(NOW.getTime() + 3_600_000).toISOString(), endTime: new Date(NOW.getTime() + 7_200_000).toISOString(), timezone: 'America/Los_Angeles', altitudeUnit: 'ALTITUDE_UNIT_FEET', altitudeReference: 'ALTITUDE_REFERENCE_AGL', flightType: 'FLIGHT_TYPE_COMMERCIAL' },
+      });
+      expect(op.status).toBe(201);
+      const id = ((await op.json()) as { id: string }).id;
+      const l = await svc.call('POST', `/v1/operations/${id}/laanc`, { token, body: { license: 'LICENSE_PART_107', fixedAltitude: false, pointOfContact: { firstName: 'A', lastName: 'B', phoneNumber: '+12065550100', emailAddress: 'a@example.com' } } });
+      expect(l.status).toBe(201);
+      return ((await l.json()) as { operation: { notices: { action: string; reason: string; ids: string[] }[] } }).operation.notices.filter((n) => n.action === 'ACTION_BLOCK').map((n) => n.reason);
+    };
+    expect(await laancBlocks(h900)).toEqual(['REASON_NOT_LAANC_ENABLED']);
+    expect(await laancBlocks(h20)).toEqual([]);
   });
 
   it('reports Area B without a DEM (800 ft assumed) and where the area leaves the DEM', async () => {
