@@ -8,6 +8,7 @@ import type { Notice } from '../../contract/briefing';
 import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry, Layer } from '../../data/model';
 import type { Budget } from '../budget';
+import type { GroundProvider } from './altitude';
 import { assess } from './evaluate';
 import { noticeGeometry, title } from './notice';
 import { provenanceOf } from './provenance';
@@ -24,6 +25,8 @@ export interface AdvisoryQuery {
   source: AdvisorySource;
   /** The request's time budget, checked in the engine's loop. */
   budget?: Budget | undefined;
+  /** The imported DEM's ground, as the briefings get it (docs/elevation.md): the same floors count. */
+  groundMaxFt?: GroundProvider | undefined;
 }
 
 /** Layer codes of spec 4.6, else of 4.11 (national parks, MTRs), else ours (washington_sfra): the advisoryType values. */
@@ -106,7 +109,7 @@ function wanted(f: AirspaceFeature, q: AdvisoryQuery): boolean {
 }
 
 export function advisoriesFor(dataset: Dataset, geometry: FeatureGeometry, q: AdvisoryQuery): AdvisoryFeature[] {
-  const evaluated = assess(dataset, geometry, { window: q.window, maxAltitudeFt: q.maxAltitudeFt, includeGeometry: false, nearbyNm: 0, budget: q.budget });
+  const evaluated = assess(dataset, geometry, { window: q.window, maxAltitudeFt: q.maxAltitudeFt, includeGeometry: false, nearbyNm: 0, budget: q.budget, ground: q.groundMaxFt?.(geometry) });
   const out: AdvisoryFeature[] = [];
   for (const e of evaluated) {
     for (const f of e.features) {

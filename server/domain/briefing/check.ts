@@ -6,7 +6,7 @@
  */
 import type { Dataset } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
-import { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
+import { DEFAULT_MAX_ALTITUDE_FT, type GroundProvider } from './altitude';
 import { assess } from './evaluate';
 import type { FlightWindow } from './time';
 import type { Budget } from '../budget';
@@ -17,8 +17,9 @@ export interface AirspaceCheck {
   restricted: boolean;
 }
 
-export function checkAirspace(dataset: Dataset, geometry: FeatureGeometry, window: FlightWindow & { maxAltitudeFt?: number }, budget?: Budget): AirspaceCheck {
-  const evaluated = assess(dataset, geometry, { window, maxAltitudeFt: window.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT, includeGeometry: false, nearbyNm: 0, budget });
+/** `groundMaxFt`: the imported DEM's ground, as the briefings get it (docs/elevation.md), so the check counts every floor the briefing of the same place counts. */
+export function checkAirspace(dataset: Dataset, geometry: FeatureGeometry, window: FlightWindow & { maxAltitudeFt?: number }, budget?: Budget, groundMaxFt?: GroundProvider): AirspaceCheck {
+  const evaluated = assess(dataset, geometry, { window, maxAltitudeFt: window.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT, includeGeometry: false, nearbyNm: 0, budget, ground: groundMaxFt?.(geometry) });
   if (evaluated.some((e) => e.authorization === 'AUTHORIZATION_TYPE_RESTRICTED')) return { controlled: false, enabled: false, restricted: true };
   const controlled = evaluated.filter((e) => e.controlled);
   // enabled: "controlled grids with altitude ceilings" are in effect, i.e. facility-map cells and LAANC throughout.

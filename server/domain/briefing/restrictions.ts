@@ -7,7 +7,7 @@
 import type { Notice } from '../../contract/briefing';
 import type { Dataset } from '../../data/dataset';
 import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
-import { DEFAULT_MAX_ALTITUDE_FT } from './altitude';
+import { DEFAULT_MAX_ALTITUDE_FT, type GroundProvider } from './altitude';
 import { assess } from './evaluate';
 import { noticeGeometry } from './notice';
 import { activity, inEffectWithin, isoOrUndefined, windowInterval, type FlightWindow, type Interval } from './time';
@@ -47,6 +47,8 @@ function kindOf(f: AirspaceFeature): RestrictionKind {
 export interface RestrictionWindow extends FlightWindow {
   /** Top of the flight in ft AGL (default 400): restrictions whose floor is above it do not block. */
   maxAltitudeFt?: number;
+  /** The imported DEM's ground, as the briefings get it (docs/elevation.md): the same floors count. */
+  groundMaxFt?: GroundProvider | undefined;
 }
 
 export function restrictionsFor(dataset: Dataset, geometry: FeatureGeometry, window: RestrictionWindow): Restriction[] {
@@ -55,6 +57,7 @@ export function restrictionsFor(dataset: Dataset, geometry: FeatureGeometry, win
     maxAltitudeFt: window.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT,
     includeGeometry: true,
     nearbyNm: 0,
+    ground: window.groundMaxFt?.(geometry),
   });
   return evaluated
     .filter((e) => e.authorization === 'AUTHORIZATION_TYPE_RESTRICTED')

@@ -122,6 +122,36 @@ describe('LAANC candidates', () => {
     expect(r.candidates).toEqual([]);
   });
 
+  it('blocks controlled airspace that no facility-map cell covers: LAANC cannot authorize there (audit 2026-11-25, second pass)', () => {
+    // Inside the fixture's Class D, west of every cell: before, no candidate and no notice ("nothing to authorize").
+    const west = box(-122.338, 47.507, -122.336, 47.509);
+    const r = evaluateLaanc(ds, req({ boundary: west }));
+    expect(r.candidates).toEqual([]);
+    expect(r.notices).toEqual([expect.objectContaining({ action: 'ACTION_BLOCK', reason: 'REASON_NOT_LAANC_ENABLED', ids: ['class:BFI:D'] })]);
+
+    // Imported class airspace whose facility has no grid at all (laancEnabled unknown), from the surface.
+    const file = kbfiDataset(T0, 'no-grid');
+    const e4 = box(-122.2, 47.45, -122.18, 47.47);
+    file.features.push({ id: 'class:RNT:E4', layer: 'class_airspace', subtype: 'CLASS_E', name: 'Renton Class E', facility: 'RNT', geometry: e4, lower: { value: 0, reference: 'SFC' }, sourceId: 'x' });
+    file.features.push({ id: 'class:RNT:shelf', layer: 'class_airspace', subtype: 'CLASS_B', name: 'high shelf', facility: 'SEA', geometry: box(-122.17, 47.45, -122.15, 47.47), lower: { value: 3000, reference: 'MSL' }, sourceId: 'x' });
+    const d = new Dataset(file);
+    const inE4 = evaluateLaanc(d, req({ boundary: box(-122.195, 47.455, -122.19, 47.46) }));
+    expect(inE4.notices).toEqual([expect.objectContaining({ action: 'ACTION_BLOCK', reason: 'REASON_NOT_LAANC_ENABLED', ids: ['class:RNT:E4'] })]);
+    // A shelf whose floor is above the flight needs no authorization: no notice.
+    expect(evaluateLaanc(d, req({ boundary: box(-122.165, 47.455, -122.16, 47.46) })).notices).toEqual([]);
+
+    // Half in a cell, half past the last cell inside the Class D: the covered half keeps its candidate,
+    // the rest is blocked where it lies.
+    const straddle = box((COL.c0 - 0.5) * CELL, (ROW.a + 0.3) * CELL, (COL.c0 + 0.5) * CELL, (ROW.a + 0.7) * CELL);
+    const s = evaluateLaanc(ds, req({ boundary: straddle }));
+    const block = s.notices.find((n) => n.reason === 'REASON_NOT_LAANC_ENABLED');
+    expect(block).toMatchObject({ action: 'ACTION_BLOCK', ids: ['class:BFI:D'] });
+    const xs = block!.geom.coordinates[0]!.map((p) => p[0]!);
+    expect(Math.max(...xs)).toBeCloseTo(COL.c0 * CELL, 6);
+    expect(s.candidates.map((c) => c.airTrafficControl)).toEqual(['BFI']);
+    // Wholly inside cells: nothing new (the first test's notices stay []).
+  });
+
   it('converts metres to feet and warns when the license is not set', () => {
     const r = evaluateLaanc(ds, req({ maxAltitude: 60, altitudeUnit: 'ALTITUDE_UNIT_METERS', license: 'LICENSE_UNSPECIFIED' }));
     // 60 m is 196.85 ft: the flight reaches above 196 ft, so it asks for 197.

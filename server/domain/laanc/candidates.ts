@@ -11,16 +11,17 @@
  * - SUBMISSION_TYPE_AUTO_AUTHORIZATION when the altitude is within every ceiling (and none is 0),
  *   otherwise SUBMISSION_TYPE_FURTHER_COORDINATION: Part 107 only; a recreational flyer (44809) gets a
  *   blocking notice instead (domain.md: recreational only at or below the ceiling).
- * - Blocks: TFR, stadium event, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled, above
- *   400 ft, more than 90 days ahead, already over, altitude not AGL.
+ * - Blocks: TFR, stadium event, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled (including
+ *   controlled airspace no facility-map cell covers), above 400 ft, more than 90 days ahead, already
+ *   over, altitude not AGL.
  */
 import { createHash } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
 import { geometryBBox, type Dataset } from '../../data/dataset';
-import { facilityMapCells, type FacilityMapCell } from '../briefing';
+import { assessArea, facilityMapCells, type FacilityMapCell, type GroundProvider } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
-import { isAreal, largestPolygon, overlap, polygonsOf, roundPolygon, unionAll, type Areal } from './geometry';
+import { isAreal, largestPolygon, outside, overlap, polygonsOf, roundPolygon, touches, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
 import { flightFeet } from '../../contract/units';
 
@@ -39,6 +40,8 @@ export interface LaancRequest {
   license: License;
   fixedAltitude: boolean;
   now: Date;
+  /** The imported DEM's ground, as the briefings get it (docs/elevation.md): the same floors count. */
+  groundMaxFt?: GroundProvider | undefined;
 }
 
 export interface CandidateDetail extends Candidate {
@@ -109,6 +112,33 @@ function classCodes(dataset: Dataset, part: Polygon): AirspaceClassCode[] {
   return [...codes].sort();
 }
 
+/**
+ * Controlled airspace that counts for this flight (the briefing engine decides: in effect during the
+ * window, floor within reach) where no facility-map cell lies: LAANC cannot authorize there (cells LAANC
+ * does not serve are blocked on their own) (docs/briefing-rules.md, "Audit 2026-11-25, second pass"). Without this an operation in a Class D
+ * or E surface area that has no facility map (imported class airspace whose facility has no grid, or the
+ * part of an area past the last cell) got no candidate and no notice: "nothing to authorize", while the
+ * briefing of the same place says DroneZone. Class airspace LAANC is known not to serve is blocked above.
+ */
+function uncoveredControlled(dataset: Dataset, boundary: Areal, r: LaancRequest, requestFt: number, mapped: Areal[], notices: LaancNotice[], flight: Window): void {
+  // Geometry first, cheapest test first: where cells cover the whole boundary (wherever a facility map
+  // exists) or no class airspace touches what they leave (Class G), the engine is not asked.
+  const rest = outside(boundary, unionAll(mapped));
+  if (!rest) return;
+  const touched = dataset.searchNear(rest, 0, ['class_airspace']).filter((f) => f.laancEnabled !== false && isAreal(f.geometry) && touches(rest, f.geometry));
+  if (touched.length === 0) return;
+  // What counts for this flight is the briefing's answer for the operation's boundary (floors, hours).
+  const counts = new Set<string>();
+  for (const e of assessArea(dataset, boundary, { start: r.startTime, end: r.endTime, now: r.now, maxAltitudeFt: requestFt, includeGeometry: false, groundMaxFt: r.groundMaxFt })) {
+    if (e.controlled) for (const f of e.features) counts.add(f.id);
+  }
+  for (const f of touched) {
+    if (!counts.has(f.id)) continue;
+    const where = overlap(rest, f.geometry as Areal);
+    if (where) notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [f.id], largestPolygon(where), flight));
+  }
+}
+
 export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluation {
   const flight: Window = { start: r.startTime.getTime(), end: r.endTime.getTime() };
   const notices: LaancNotice[] = [];
@@ -127,7 +157,7 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
 
   // The boundary as the engines see it: cut at 180° when it crosses (its parts, never the band).
   const boundary = normaliseAtAntimeridian(r.boundary);
-  const hits = restrictionHits(dataset, boundary, flight, requestFt);
+  const hits = restrictionHits(dataset, boundary, flight, requestFt, r.groundMaxFt);
   for (const h of hits) notices.push(notice(h.action, h.reason, [h.featureId], h.geom, h.window));
   const windows = openWindows(flight, hits.filter((h) => h.action === 'ACTION_BLOCK').map((h) => h.window));
 
@@ -139,9 +169,11 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
   }
 
   const byFacility = new Map<string, Cell[]>();
+  const mapped: Areal[] = [];
   for (const cell of facilityMapCells(dataset, boundary)) {
     const shared = overlap(boundary, cell.geometry);
     if (!shared) continue;
+    mapped.push(shared);
     if (!cell.laancEnabled) {
       notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [cell.id], largestPolygon(shared), flight));
       continue;
@@ -150,6 +182,8 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     list.push({ cell, shared });
     byFacility.set(cell.facility, list);
   }
+
+  uncoveredControlled(dataset, boundary, r, requestFt, mapped, notices, flight);
 
   if (notices.some((n) => n.action === 'ACTION_BLOCK' && n.ids.length === 0)) return done();
 

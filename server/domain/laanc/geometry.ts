@@ -1,5 +1,5 @@
 /** Polygon helpers of the LAANC module (turf), kept apart so candidates.ts reads as rules. */
-import { area, booleanIntersects, feature, featureCollection, intersect, union } from '@turf/turf';
+import { area, booleanIntersects, difference, feature, featureCollection, intersect, union } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { geometryBBox, type BBox } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
@@ -17,6 +17,11 @@ function bboxesOverlap(a: BBox, b: BBox): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }
 
+/** Whether two polygons meet at all (boxes first; edge contact counts). */
+export function touches(a: Areal, b: Areal): boolean {
+  return bboxesOverlap(geometryBBox(a), geometryBBox(b)) && booleanIntersects(a, b);
+}
+
 /** The shared area of two polygons, or null when they only touch or miss. */
 export function overlap(a: Areal, b: Areal): Areal | null {
   if (!bboxesOverlap(geometryBBox(a), geometryBBox(b))) return null;
@@ -24,6 +29,16 @@ export function overlap(a: Areal, b: Areal): Areal | null {
   const out = intersect(featureCollection([feature(a), feature(b)]));
   if (!out || area(out) < MIN_OVERLAP_M2) return null;
   return out.geometry;
+}
+
+/** The part of `a` outside `cover` (null when `cover` covers it, slivers under MIN_OVERLAP_M2 aside). */
+export function outside(a: Areal, cover: Areal | null): Areal | null {
+  if (!cover) return area(a) < MIN_OVERLAP_M2 ? null : a;
+  const out = difference(featureCollection([feature(a), feature(cover)]));
+  if (!out) return null;
+  const parts = polygonsOf(out.geometry);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0]! : { type: 'MultiPolygon', coordinates: parts.map((p) => p.coordinates) };
 }
 
 export function unionAll(parts: Areal[]): Areal | null {

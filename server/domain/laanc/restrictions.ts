@@ -15,7 +15,7 @@ import type { Polygon } from 'geojson';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import type { NoticeAction, NoticeReason } from '../../contract/laanc';
 import type { Dataset } from '../../data/dataset';
-import { restrictionsFor, type RestrictionKind } from '../briefing';
+import { restrictionsFor, type GroundProvider, type RestrictionKind } from '../briefing';
 import { isAreal, largestPolygon, overlap, type Areal } from './geometry';
 
 export interface Window {
@@ -46,10 +46,10 @@ const RULES: Record<RestrictionKind, { action: NoticeAction; reason: NoticeReaso
  * One hit per restriction and period in effect during the flight, where it really overlaps the boundary
  * (a stored Polygon across 180° is cut there first: its parts, not the band around the globe).
  */
-export function restrictionHits(dataset: Dataset, stored: Areal, flight: Window, altitudeFt: number): RestrictionHit[] {
+export function restrictionHits(dataset: Dataset, stored: Areal, flight: Window, altitudeFt: number, groundMaxFt?: GroundProvider): RestrictionHit[] {
   const boundary = normaliseAtAntimeridian(stored);
   const out: RestrictionHit[] = [];
-  for (const r of restrictionsFor(dataset, boundary, { start: new Date(flight.start), end: new Date(flight.end), maxAltitudeFt: altitudeFt })) {
+  for (const r of restrictionsFor(dataset, boundary, { start: new Date(flight.start), end: new Date(flight.end), maxAltitudeFt: altitudeFt, groundMaxFt })) {
     if (!isAreal(r.geometry)) continue;
     const shared = overlap(boundary, r.geometry);
     if (!shared) continue;

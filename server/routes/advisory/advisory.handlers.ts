@@ -7,6 +7,7 @@ import { mainThread } from '../../http/main-thread';
 import { limitResponseSize } from '../../http/response-size';
 import type { HandlerResult } from '../../http/route';
 import { advisoriesFor, DEFAULT_MAX_ALTITUDE_FT, type AdvisoryCategory, type AdvisorySource, type FlightWindow } from '../../domain/briefing';
+import { demGround } from '../../services/elevation/dem-ground';
 
 interface Filters {
   category?: AdvisoryCategory | undefined;
@@ -25,10 +26,12 @@ function queryWindow(deps: AppDeps, f: Filters, where: 'body' | 'query', invalid
 }
 
 /** The advisories in the envelope `wrap` makes, sized and run through the main-thread gate with the request's budget. */
-function advisories<T>(deps: AppDeps, geometry: Geometry, f: Filters, where: 'body' | 'query', invalid: 400 | 422, wrap: (features: AdvisoryFeature[]) => T): Promise<{ statusCode: number; message: string; data: T }> {
+async function advisories<T>(deps: AppDeps, geometry: Geometry, f: Filters, where: 'body' | 'query', invalid: 400 | 422, wrap: (features: AdvisoryFeature[]) => T): Promise<{ statusCode: number; message: string; data: T }> {
   const window = queryWindow(deps, f, where, invalid);
+  // The imported DEM's ground, as the briefings read it: the same floors count here.
+  const groundMaxFt = await demGround(deps, geometry);
   const ds = deps.datasets.current();
-  const q = { window, maxAltitudeFt: f.maxAltitude ?? DEFAULT_MAX_ALTITUDE_FT, category: f.category ?? 'faa_107', source: f.source ?? 'all' } as const;
+  const q = { window, maxAltitudeFt: f.maxAltitude ?? DEFAULT_MAX_ALTITUDE_FT, category: f.category ?? 'faa_107', source: f.source ?? 'all', groundMaxFt } as const;
   return mainThread.run((budget) => ok(wrap(advisoriesFor(ds, geometry, { ...q, budget }))));
 }
 

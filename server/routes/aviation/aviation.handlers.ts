@@ -6,6 +6,7 @@ import type { HandlerResult } from '../../http/route';
 import { mainThread } from '../../http/main-thread';
 import { limitResponseSize } from '../../http/response-size';
 import { aviationFeatures, checkAirspace, DEFAULT_AIRPORT_BUFFER_NM } from '../../domain/briefing';
+import { demGround } from '../../services/elevation/dem-ground';
 
 const DEPRECATED = { Deprecation: 'true' };
 const ok = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'success', data });
@@ -13,7 +14,9 @@ const ok = <T>(data: T) => limitResponseSize({ statusCode: 200, message: 'succes
 export async function checkAirspaceHandler(deps: AppDeps, body: CheckAirspaceRequest): Promise<HandlerResult> {
   const ds = deps.datasets.current();
   const window = { start: new Date(body.startTime), end: new Date(body.endTime), ...(body.maxAltitude !== undefined ? { maxAltitudeFt: body.maxAltitude } : {}) };
-  return { body: await mainThread.run((budget) => ok(checkAirspace(ds, body.geometry, window, budget))), headers: DEPRECATED };
+  // The imported DEM's ground, as the briefings read it: the check counts the floors the briefing counts.
+  const ground = await demGround(deps, body.geometry);
+  return { body: await mainThread.run((budget) => ok(checkAirspace(ds, body.geometry, window, budget, ground))), headers: DEPRECATED };
 }
 
 export async function aviationHandler(deps: AppDeps, body: { geometry: Geometry; type: AviationType[] }, query: { buffer?: number | undefined }): Promise<HandlerResult> {

@@ -61,6 +61,58 @@ describe.skipIf(!hasRealData)('briefings with DEM ground', () => {
     expect(await areaB(high, '/v2/briefing/preflight/area', area)).toBeDefined();
   });
 
+  it('the airspace check and the advisories count the floors the briefing counts (audit 2026-11-25, second pass)', async () => {
+    // Seattle Class B Area H, floor 3,000 ft MSL, over 900 m (2,953 ft) ground: 47 ft above the ground
+    // plus margin, so the briefing reports it. Before, only the briefings read the DEM: the advisories and
+    // the check kept the 800 ft assumption (airports' bound ~1,000 ft here) and put the floor ~2,000 ft
+    // above the drone, so a drone briefed inside Class B was told by them that nothing controlled was there.
+    const full = await importFiles([realPath('faa-seattle/class_airspace_seattle.geojson')], { now: NOW });
+    const onlyH = { ...full, version: `${full.version}-area-h`, features: full.features.filter((f) => f.name === 'SEATTLE CLASS B AREA H') };
+    expect(onlyH.features.length).toBeGreaterThan(0);
+    const serve = async (dataset: typeof full, metres: number) => {
+      const svc = await startTestService({ dataset, now: NOW, config: { dataDir: await dataDirWithGround(metres) } });
+      services.push(svc);
+      return svc;
+    };
+    const window = { startTime: NOW.toISOString(), endTime: new Date(NOW.getTime() + 3_600_000).toISOString(), maxAltitude: 400 };
+    const titles = async (svc: TestService, path: string, body: unknown, scope: string) => {
+      const r = await svc.call('POST', path, { body, token: await svc.clientToken(scope) });
+      expect(r.status).toBe(200);
+      const j = (await r.json()) as BriefingResult & { data: { features: { properties: { title: string } }[] } };
+      return path.includes('advisories') ? j.data.features.map((f) => f.properties.title) : (j.notices ?? []).map((n) => n.title);
+    };
+    // On a dataset of Area H alone (the check would otherwise answer for the BFI Class D).
+    const [h900, h20] = [await serve(onlyH, 900), await serve(onlyH, 20)];
+    expect(await titles(h900, '/v1/advisories/geojson', { geometry: area.boundary, ...window }, 'advisory:read')).toContain('SEATTLE CLASS B AREA H');
+    expect(await titles(h20, '/v1/advisories/geojson', { geometry: area.boundary, ...window }, 'advisory:read')).not.toContain('SEATTLE CLASS B AREA H');
+    const controlled = async (svc: TestService) => {
+      const r = await svc.call('POST', '/v1/check/airspace', { body: { geometry: area.boundary, ...window }, token: await svc.clientToken('aviation:read') });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { data: { controlled: boolean } }).data.controlled;
+    };
+    expect(await titles(h900, '/v2/briefing/preflight/area', area, 'briefing:area:read')).toContain('SEATTLE CLASS B AREA H');
+    expect(await controlled(h900)).toBe(true);
+    expect(await titles(h20, '/v2/briefing/preflight/area', area, 'briefing:area:read')).not.toContain('SEATTLE CLASS B AREA H');
+    expect(await controlled(h20)).toBe(false);
+
+    // LAANC over the same area: Area H counts over 900 m ground, no facility map covers it, so LAANC
+    // cannot authorize there (a BLOCK naming it); over 20 m ground its floor is overhead: nothing.
+    const laancBlocks = async (svc: TestService) => {
+      const token = await svc.clientToken('operation:create laanc:create');
+      const op = await svc.call('POST', '/v1/operations', {
+        token,
+        body: { name: 'dem', boundary: area.boundary, minAltitude: 0, maxAltitude: 400, startTime: new Date(NOW.getTime() + 3_600_000).toISOString(), endTime: new Date(NOW.getTime() + 7_200_000).toISOString(), timezone: 'America/Los_Angeles', altitudeUnit: 'ALTITUDE_UNIT_FEET', altitudeReference: 'ALTITUDE_REFERENCE_AGL', flightType: 'FLIGHT_TYPE_COMMERCIAL' },
+      });
+      expect(op.status).toBe(201);
+      const id = ((await op.json()) as { id: string }).id;
+      const l = await svc.call('POST', `/v1/operations/${id}/laanc`, { token, body: { license: 'LICENSE_PART_107', fixedAltitude: false, pointOfContact: { firstName: 'A', lastName: 'B', phoneNumber: '+12065550100', emailAddress: 'a@example.com' } } });
+      expect(l.status).toBe(201);
+      return ((await l.json()) as { operation: { notices: { action: string; reason: string; ids: string[] }[] } }).operation.notices.filter((n) => n.action === 'ACTION_BLOCK').map((n) => n.reason);
+    };
+    expect(await laancBlocks(h900)).toEqual(['REASON_NOT_LAANC_ENABLED']);
+    expect(await laancBlocks(h20)).toEqual([]);
+  }, 240_000);
+
   it('reports Area B without a DEM (800 ft assumed) and where the area leaves the DEM', async () => {
     expect(await areaB(none, '/v2/briefing/preflight/location', location)).toBeDefined();
     const wide = { boundary: { type: 'Polygon', coordinates: [[[P.lon - 0.06, P.lat], [P.lon + d, P.lat], [P.lon + d, P.lat + d], [P.lon - 0.06, P.lat + d], [P.lon - 0.06, P.lat]]] }, includeGeometry: false };

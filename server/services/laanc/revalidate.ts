@@ -10,6 +10,7 @@ import type { Dataset } from '../../data/dataset';
 import type { AppDeps } from '../../deps';
 import { laancStore } from '../../store/laanc';
 import { restrictionHits } from '../../domain/laanc/restrictions';
+import { demGround } from '../elevation/dem-ground';
 import { transition } from './transitions';
 
 export interface Invalidation {
@@ -35,7 +36,7 @@ async function check(deps: AppDeps, ds: Dataset): Promise<Invalidation[]> {
   const out: Invalidation[] = [];
   for (const { authorization: a } of approved) {
     if (a.endTime.getTime() <= now) continue;
-    const blocks = restrictionHits(ds, a.geom, { start: a.startTime.getTime(), end: a.endTime.getTime() }, a.altitude).filter((h) => h.action === 'ACTION_BLOCK');
+    const blocks = restrictionHits(ds, a.geom, { start: a.startTime.getTime(), end: a.endTime.getTime() }, a.altitude, await demGround(deps, a.geom)).filter((h) => h.action === 'ACTION_BLOCK');
     if (blocks.length === 0) continue;
     const featureIds = [...new Set(blocks.map((b) => b.featureId))];
     const names = featureIds.map((id) => ds.get(id)?.name ?? id);

@@ -15,6 +15,8 @@ import { operationsStore, type OperationRecord } from '../../store/operations';
 import { isUuid, viewerOf, visibleOperation } from '../operations/service';
 import { evaluateLaanc, toCandidate, type LaancEvaluation } from '../../domain/laanc/candidates';
 import { autoCancelDue } from './transitions';
+import { demGround } from '../elevation/dem-ground';
+import type { GroundProvider } from '../../domain/briefing';
 
 export function toAuthorization(a: AuthorizationRecord): Authorization {
   return {
@@ -56,7 +58,8 @@ export async function authorizationResult(db: Sql, a: AuthorizationRecord): Prom
   return (await authorizationResults(db, [a]))[0]!;
 }
 
-export function evaluate(deps: AppDeps, op: OperationRecord, l: LaancOperationRecord): LaancEvaluation {
+/** `groundMaxFt`: demGround() over the operation's boundary, read before (the briefings' ground, docs/elevation.md). */
+export function evaluate(deps: AppDeps, op: OperationRecord, l: LaancOperationRecord, groundMaxFt?: GroundProvider): LaancEvaluation {
   return evaluateLaanc(deps.datasets.current(), {
     boundary: op.boundary,
     maxAltitude: op.maxAltitude,
@@ -68,6 +71,7 @@ export function evaluate(deps: AppDeps, op: OperationRecord, l: LaancOperationRe
     license: l.license,
     fixedAltitude: l.fixedAltitude,
     now: deps.now(),
+    groundMaxFt,
   });
 }
 
@@ -82,7 +86,7 @@ export async function laancOf(db: Sql, op: OperationRecord): Promise<LaancOperat
 }
 
 export async function resultOf(deps: AppDeps, op: OperationRecord, l: LaancOperationRecord, auths: AuthorizationRecord[]): Promise<LaancOperationResult> {
-  const ev = evaluate(deps, op, l);
+  const ev = evaluate(deps, op, l, await demGround(deps, op.boundary));
   const taken = activeHashes(auths);
   const details = await authorizationResults(deps.db, auths);
   const open = ev.candidates.filter((c) => !taken.has(c.hashCode));

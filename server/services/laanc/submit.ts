@@ -21,6 +21,7 @@ import { enqueueStatusChange } from '../callbacks/outbox';
 import { isUuid, viewerOf, visibleOperation } from '../operations/service';
 import { MAX_DAYS_AHEAD, MAX_LAANC_ALTITUDE_FT, type CandidateDetail } from '../../domain/laanc/candidates';
 import { activeHashes, evaluate, laancOf, resultOf } from './service';
+import { demGround } from '../elevation/dem-ground';
 import { initialStatus } from '../../domain/laanc/state-machine';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -37,14 +38,16 @@ function violation(field: string, rule: string, message: string) {
 }
 
 export async function submit(deps: AppDeps, p: Principal, id: string, body: SubmitRequest) {
-  await visibleOperation(deps, p, id);
+  const seen = await visibleOperation(deps, p, id);
+  // The DEM is read before the row lock (I/O); a boundary changed meanwhile falls back to the fixed assumption.
+  const ground = await demGround(deps, seen.boundary);
   const now = deps.now();
   const { created, wrote, op, l } = await deps.db.transaction(async (tx) => {
     // The operation row is locked: two submissions of one operation run one after the other.
     const op = isUuid(id) ? await operationsStore.visibleById(tx, id, viewerOf(p), true) : null;
     if (!op) throw notFound(`No operation ${id} that you may see`);
     const l = await laancOf(tx, op);
-    const ev = evaluate(deps, op, l);
+    const ev = evaluate(deps, op, l, ground);
     const blocking = ev.notices.filter((n) => n.action === 'ACTION_BLOCK' && n.ids.length === 0);
     if (blocking.length) throw unprocessable(`The operation cannot be submitted: ${blocking.map((n) => n.reason).join(', ')}`, { notices: blocking });
     if (l.license === 'LICENSE_UNSPECIFIED') {

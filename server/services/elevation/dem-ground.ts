@@ -1,0 +1,34 @@
+/**
+ * The imported DEMs' ground for the engine (docs/elevation.md "AGL in briefings"): read here, where I/O
+ * belongs, and handed to the pure engine as a provider. Every endpoint that answers about airspace passes
+ * it (briefings, the airspace check, advisories, LAANC), so all count the same floors.
+ */
+import { bbox } from '@turf/turf';
+import type { Geometry } from '../../contract/common';
+import type { AppDeps } from '../../deps';
+import { demSourceFor } from '../../data/dem-source';
+import type { GroundProvider } from '../../domain/briefing';
+import { crossesAntimeridian } from '../../domain/geometry/antimeridian';
+
+type Box = [number, number, number, number];
+
+/**
+ * Reads the imported DEMs' highest ground over the box of the briefed geometry (every pixel, async I/O
+ * here), and hands the engine a pure provider that answers for areas inside that box.
+ */
+export async function demGround(deps: AppDeps, geometry: Geometry): Promise<GroundProvider> {
+  // Across 180° the box would be the band around the globe (every DEM pixel): the fixed assumption instead.
+  if (crossesAntimeridian(geometry)) return () => undefined;
+  const box = bbox(geometry).slice(0, 4) as Box;
+  // A DEM that cannot be read (file removed, disk error) counts as no DEM: the fixed assumption, as before any import.
+  const m = await demSourceFor(deps.config.dataDir).maxOver(box).catch((e: Error) => {
+    deps.log.warn('dem unreadable; briefing uses the fixed ground assumption', { error: e.message });
+    return undefined;
+  });
+  const ground = m && m.maxFt !== null ? { maxFt: m.maxFt, source: m.source, complete: m.complete } : undefined;
+  return (area) => {
+    const [w, s, e, n] = bbox(area).slice(0, 4) as Box;
+    return w >= box[0] && s >= box[1] && e <= box[2] && n <= box[3] ? ground : undefined;
+  };
+}
+
