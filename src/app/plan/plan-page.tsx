@@ -209,7 +209,7 @@ export function PlanPage() {
                 document.getElementById('briefing-heading')?.scrollIntoView({ block: 'start' });
               }}
             >
-              {result ? STATUS_TEXT[result.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label : shown.phase === 'error' ? 'No briefing' : 'Updating…'}
+              {result ? STATUS_TEXT[result.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label : shown.phase === 'error' ? 'No briefing' : shown.phase === 'loading' ? 'Checking…' : 'Updating…'}
               <span className="visually-hidden">: go to the briefing</span>
             </a>
           )}

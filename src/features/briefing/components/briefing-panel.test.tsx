@@ -164,6 +164,8 @@ describe('BriefingPanel', () => {
       });
       const onShown = vi.fn();
       const { rerender } = renderWithClient(panel(at(200), onShown));
+      // The first answer on its way: loading, not updating (there is no last answer).
+      expect(lastShown(onShown)).toBe('loading');
       expect((await screen.findByTestId('briefing:status', {}, { timeout: 2000 })).getAttribute('data-status')).toBe('NOTICE_STATUS_CLEAR_TO_FLY');
       expect(lastShown(onShown)).toBe('answer');
 

@@ -15,10 +15,10 @@ export type BriefingBlock = 'no-area' | 'limits' | 'details' | 'sign-in' | null;
 
 /**
  * What the panel shows, for the page's status pill: the answer for the plan on screen, or why there
- * is none. `updating`: an answer is on its way for the plan as it is now (the last answer, shown
- * meanwhile, was for the plan before a change and is not the plan's status).
+ * is none. `loading`: the first answer is on its way; `updating`: an answer is on its way for the plan as
+ * it is now (the last answer, shown meanwhile, was for the plan before a change and is not the plan's status).
  */
-export type BriefingShown = { phase: 'answer'; result: BriefingResult } | { phase: 'updating' | 'error' | 'none' };
+export type BriefingShown = { phase: 'answer'; result: BriefingResult } | { phase: 'loading' | 'updating' | 'error' | 'none' };
 
 interface Props {
   /** null while `blocked` says why no briefing is asked for. */
@@ -61,8 +61,8 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
   // plan's status: a "Clear to fly" for 200 ft must not stand for 390 ft, nor for a moved corner.
   const stale = !blocked && !!briefing.data && (briefing.isPlaceholderData || briefing.isSettling);
   const current = blocked || stale ? null : (briefing.data ?? null);
-  const phase: BriefingShown['phase'] = blocked ? 'none' : current ? 'answer' : briefing.isError ? 'error' : 'updating';
-  useEffect(() => onShown?.(current ? { phase: 'answer', result: current } : { phase: phase as 'updating' | 'error' | 'none' }), [current, phase, onShown]);
+  const phase = blocked ? 'none' : current ? 'answer' : briefing.isError ? 'error' : stale ? 'updating' : 'loading';
+  useEffect(() => onShown?.(current ? { phase: 'answer', result: current } : { phase: phase as Exclude<BriefingShown['phase'], 'answer'> }), [current, phase, onShown]);
 
   let body;
   if (blocked === 'sign-in') {
