@@ -92,18 +92,25 @@ test('while the briefing for a changed plan is on its way, or failed, no status 
   await expect(pill).toHaveText(/Clear to fly/);
 
   // The next answers wait for the test (a slow network), then the one after is refused (429).
-  let release: () => void = () => {};
+  // Every held request is let go at once (a slow machine may ask more than once).
+  const held: (() => void)[] = [];
+  const release = () => held.splice(0).forEach((go) => go());
   let refuse = false;
   await page.route('**/v1/briefing/preflight/area', async (route) => {
     if (refuse) return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, message: 'Too many requests: try again in 30 s' }) });
-    await new Promise<void>((r) => (release = r));
-    await route.continue();
+    await new Promise<void>((r) => held.push(r));
+    // A request the page gave up on (its plan changed again) is gone: nothing to continue.
+    await route.continue().catch(() => undefined);
   });
   await when.setAltitude(page, 390);
   await expect(pill).toHaveAttribute('data-phase', 'updating');
   await expect(pill).toHaveText(/Updating/);
   await expect(page.getByTestId('briefing:status')).toHaveCount(0);
   await expect(page.getByTestId('briefing:stale')).toContainText('before your change');
+  // The same once the request is out (after the debounce) and unanswered.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(pill).toHaveAttribute('data-phase', 'updating');
+  await expect(page.getByTestId('briefing:status')).toHaveCount(0);
   release();
   await then.briefingStatus(page, 'CLEAR_TO_FLY');
   await expect(pill).toHaveText(/Clear to fly/);
