@@ -100,3 +100,26 @@ test('an unknown claim link gets a page that says so', async ({ page, browserCon
   await expect(page.getByTestId('claim:problem')).toHaveAttribute('data-problem', 'unknown');
   await noSeriousAxeViolations(page);
 });
+
+test('a display map says it is loading while its first tiles are slow, as the plan page does', async ({ page, request }) => {
+  const token = await clientToken(request);
+  const url = await createEphemeral(request, token, {
+    boundary: PLACES.autoApproval,
+    name: 'Slow tiles (e2e)',
+    flightType: 'FLIGHT_TYPE_COMMERCIAL',
+    maxAltitude: 200,
+    fixedAltitude: false,
+    timezoneName: 'America/Los_Angeles',
+    startTime: inHours(3),
+    duration: 60,
+  });
+  // Every tile takes 3 s (a cold service, a slow link): a bare map meanwhile reads as "nothing here".
+  await page.route('**/tiles/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await page.goto(new URL(url).pathname);
+  const loading = page.getByTestId('display-map').locator('xpath=..').getByRole('status').filter({ hasText: 'Loading the map…' });
+  await expect(loading).toBeVisible();
+  await expect(loading).toBeHidden({ timeout: 30_000 });
+});
