@@ -113,13 +113,27 @@ test('a display map says it is loading while its first tiles are slow, as the pl
     startTime: inHours(3),
     duration: 60,
   });
-  // Every tile takes 3 s (a cold service, a slow link): a bare map meanwhile reads as "nothing here".
+  // The first tiles take 3 s more (a cold service, a slow link): a bare map meanwhile reads as "nothing here".
+  let slow = true;
   await page.route('**/tiles/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
-    await route.continue();
+    if (slow) await new Promise((r) => setTimeout(r, 3000));
+    await route.continue().catch(() => undefined);
   });
+  // On a phone, where the claim page's map is narrower than the plan's.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(new URL(url).pathname);
-  const loading = page.getByTestId('display-map').locator('xpath=..').getByRole('status').filter({ hasText: 'Loading the map…' });
+  const frame = page.getByTestId('display-map').locator('xpath=..');
+  const loading = frame.getByRole('status').filter({ hasText: 'Loading the map…' });
   await expect(loading).toBeVisible();
-  await expect(loading).toBeHidden({ timeout: 30_000 });
+  // It covers none of the map's controls (at the bottom it hid the end of the scale bar).
+  const label = (await loading.boundingBox())!;
+  for (const control of await frame.locator('.maplibregl-ctrl').all()) {
+    const b = await control.boundingBox();
+    if (!b) continue;
+    const apart = label.x + label.width <= b.x || b.x + b.width <= label.x || label.y + label.height <= b.y || b.y + b.height <= label.y;
+    expect(apart, `the label is clear of ${await control.getAttribute('class')}`).toBe(true);
+  }
+  // Once the tiles come it goes (a first start cuts them cold: seconds more on a loaded machine).
+  slow = false;
+  await expect(loading).toBeHidden({ timeout: 40_000 });
 });
