@@ -82,3 +82,43 @@ test('an area over 10 sq mi is explained and never sent', async ({ page }) => {
   expect(briefingRequests).toEqual([]);
   await page.screenshot({ path: 'test-results/screenshots/plan-too-large.png' });
 });
+
+test('while the briefing for a changed plan is on its way, or failed, no status of the old plan stands', async ({ page, browserConsole }) => {
+  await given.signedIn(page, 'pilot');
+  // Open Nebraska: class G, clear to fly at 200 ft.
+  await given.onPlanPage(page, `${squareParam(-99.5, 41.4, 0.01)}&alt=200`);
+  await then.briefingStatus(page, 'CLEAR_TO_FLY');
+  const pill = page.getByTestId('plan:status-link');
+  await expect(pill).toHaveText(/Clear to fly/);
+
+  // The next answers wait for the test (a slow network), then the one after is refused (429).
+  // Every held request is let go at once (a slow machine may ask more than once).
+  const held: (() => void)[] = [];
+  const release = () => held.splice(0).forEach((go) => go());
+  let refuse = false;
+  await page.route('**/v1/briefing/preflight/area', async (route) => {
+    if (refuse) return route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, message: 'Too many requests: try again in 30 s' }) });
+    await new Promise<void>((r) => held.push(r));
+    // A request the page gave up on (its plan changed again) is gone: nothing to continue.
+    await route.continue().catch(() => undefined);
+  });
+  await when.setAltitude(page, 390);
+  await expect(pill).toHaveAttribute('data-phase', 'updating');
+  await expect(pill).toHaveText(/Updating/);
+  await expect(page.getByTestId('briefing:status')).toHaveCount(0);
+  await expect(page.getByTestId('briefing:stale')).toContainText('before your change');
+  // The same once the request is out (after the debounce) and unanswered.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(pill).toHaveAttribute('data-phase', 'updating');
+  await expect(page.getByTestId('briefing:status')).toHaveCount(0);
+  release();
+  await then.briefingStatus(page, 'CLEAR_TO_FLY');
+  await expect(pill).toHaveText(/Clear to fly/);
+
+  browserConsole.allow(/429/);
+  refuse = true;
+  await when.setAltitude(page, 120);
+  await expect(page.getByTestId('briefing:error')).toContainText('try again in 30 s');
+  await expect(pill).toHaveText(/No briefing/);
+  await expect(page.getByTestId('briefing:status')).toHaveCount(0);
+});

@@ -100,3 +100,38 @@ test('an unknown claim link gets a page that says so', async ({ page, browserCon
   await expect(page.getByTestId('claim:problem')).toHaveAttribute('data-problem', 'unknown');
   await noSeriousAxeViolations(page);
 });
+
+test('a display map says it is loading while its first tiles are slow, as the plan page does, clear of its controls', async ({ page, request }) => {
+  const token = await clientToken(request);
+  const url = await createEphemeral(request, token, {
+    boundary: PLACES.autoApproval,
+    name: 'Slow tiles (e2e)',
+    flightType: 'FLIGHT_TYPE_COMMERCIAL',
+    maxAltitude: 200,
+    fixedAltitude: false,
+    timezoneName: 'America/Los_Angeles',
+    startTime: inHours(3),
+    duration: 60,
+  });
+  // Every tile takes 3 s more (a cold service, a slow link): a bare map meanwhile reads as "nothing here".
+  await page.route('**/tiles/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  // On a phone, where the claim page's map is narrower than the plan's.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL(url).pathname);
+  const frame = page.getByTestId('display-map').locator('xpath=..');
+  const loading = frame.getByRole('status').filter({ hasText: 'Loading the map…' });
+  await expect(loading).toBeVisible();
+  // It covers none of the map's controls (at the bottom it hid the end of the scale bar).
+  const label = (await loading.boundingBox())!;
+  for (const control of await frame.locator('.maplibregl-ctrl').all()) {
+    const b = await control.boundingBox();
+    if (!b) continue;
+    const apart = label.x + label.width <= b.x || b.x + b.width <= label.x || label.y + label.height <= b.y || b.y + b.height <= label.y;
+    expect(apart, `the label is clear of ${await control.getAttribute('class')}`).toBe(true);
+  }
+  // That it goes at the map's idle is src/map/map-loading.test.tsx's: here a first start cuts the tiles
+  // cold, which took 40 s and more on a loaded machine.
+});

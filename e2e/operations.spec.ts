@@ -14,6 +14,15 @@ test('further coordination is approved in the FAA console, and the pilot’s ope
   // The pilot starts the LAANC request keeping 200 ft, above the 50 ft ceiling: further coordination.
   await page.goto(`/operations/${id}?e2e=1`);
   const form = page.getByTestId('laanc:details-form');
+  // The point of contact reads whole on a desktop and a phone: the email was cut in a quarter of the card.
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    for (const label of ['First name', 'Last name', 'Email']) {
+      const cut = await form.getByLabel(label).evaluate((e) => e.scrollWidth - e.clientWidth);
+      expect(cut, `${label} at ${size.width} px shows all of its value`).toBeLessThanOrEqual(0);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await form.getByLabel('Phone').fill('+1 206 555 0100');
   await form.getByLabel(/Keep my altitude/).check();
   await form.getByRole('button', { name: 'Start the LAANC request' }).click();

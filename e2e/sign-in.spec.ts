@@ -26,6 +26,11 @@ test('the sign-in page has no serious accessibility violations', async ({ page }
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // On a phone every demo address and password reads on one line ("demo-" / "pilot" broke at the hyphen).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const lines = await page.getByTestId('sign-in:demo-list').locator('code').evaluateAll((codes) => codes.map((c) => `${c.textContent}: ${c.getClientRects().length}`));
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.filter((l) => !l.endsWith(': 1'))).toEqual([]);
 });
 
 test('the plan page has no serious accessibility violations, with a briefing shown', async ({ page }) => {

@@ -69,3 +69,13 @@ function safeZone(tz: string): string {
     return 'UTC';
   }
 }
+
+/** Whether a window reads the same on the clocks of two zones (America/Detroit and America/New_York do). */
+export function sameClocks(startIso: string, endIso: string, zoneA: string, zoneB: string): boolean {
+  const a = safeZone(zoneA);
+  const b = safeZone(zoneB);
+  return [startIso, endIso].every((iso) => {
+    const at = new Date(iso);
+    return utcToZonedLocal(at, a) === utcToZonedLocal(at, b);
+  });
+}

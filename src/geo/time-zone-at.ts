@@ -1,4 +1,6 @@
+import type { Geometry } from 'geojson';
 import { lazyModule } from '../lib/lazy-module';
+import { continuousBounds, wrapLongitude } from './antimeridian';
 import type { Position } from './types';
 
 /**
@@ -19,4 +21,15 @@ export function timeZoneAt([lon, lat]: Position): string | null {
   } catch {
     return 'UTC';
   }
+}
+
+/**
+ * The zone of an area: the zone at the middle of its bounds (continuous longitudes, so an area across
+ * 180° is placed where it is). The plan, the claim page and the operation page read an area's times in
+ * it. null until timeZoneTable has loaded, or for an empty geometry.
+ */
+export function areaTimeZone(boundary: Geometry): string | null {
+  const b = continuousBounds([boundary]);
+  if (!b) return null;
+  return timeZoneAt([wrapLongitude((b[0] + b[2]) / 2), (b[1] + b[3]) / 2]);
 }

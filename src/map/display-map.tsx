@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isE2E } from '../lib/env';
 import { useTheme } from '../lib/theme';
 import { MapController } from './map-controller';
+import { MapLoading } from './map-loading';
 import { useMapStyle } from './use-map-style';
 import { addOperationLayers, boundsOf, highlightCollection, OPS_LAYER, OPS_SOURCE, shapesCollection, type DisplayShape } from './operation-layers';
 import { addTrackLayers, boxContains, TRACK_SOURCE, trackBounds, trackCollection, unionBox, type FlightTrack } from './track-layers';
@@ -135,6 +136,8 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, track 
     <>
       <p className="visually-hidden">{label}</p>
       <div ref={container} className="display-map" data-testid="display-map" />
+      {/* As on the plan page: a bare map while the first tiles come reads as "nothing here" (claim, operation, list). */}
+      <MapLoading map={controller?.map ?? null} />
       {styleError && (
         <p className="map-frame-note" role="status">
           {styleError}

@@ -5,6 +5,7 @@
  * thing to let a pilot believe. Hidden at MapLibre's `idle` (every tile loaded or failed).
  */
 import { useEffect, useState } from 'react';
+import './map-loading.css';
 
 /** The part of maplibregl.Map this needs (a stand-in in tests). */
 export interface LoadingSource {

@@ -9,11 +9,11 @@ import type { OperationBase } from '../../features/operations/components/create-
 import { ALTITUDE_FT, DURATION_MINUTES as DURATION_MIN } from '../../../server/contract/operation-limits';
 import type { Plan, PlanArea } from '../../features/plan/plan-params';
 import { flightShapeOf } from '../../features/plan/plan-params';
-import { continuousBounds, unwrapPositions, wrapLongitude, wrapPositions } from '../../geo/antimeridian';
+import { continuousBounds, unwrapPositions, wrapPositions } from '../../geo/antimeridian';
 import { checkLimits, type LimitCheck } from '../../geo/check-limits';
 import { flightBoundary } from '../../geo/flight-shape';
 import { closeRing } from '../../geo/ring';
-import { timeZoneAt } from '../../geo/time-zone-at';
+import { areaTimeZone, timeZoneAt } from '../../geo/time-zone-at';
 import type { PolygonGeometry, Position } from '../../geo/types';
 import { feetUp, toFeet } from '../../../server/contract/units';
 import type { DrawGeometry } from '../../map/draw-adapter';
@@ -49,7 +49,7 @@ export function deriveArea(plan: Pick<Plan, 'area' | 'widthM' | 'radiusM'>): Are
     };
   }
   const b = continuousBounds([boundary])!;
-  return { boundary, check: checkLimits(boundary), shapeError: null, timeZone: timeZoneAt([wrapLongitude((b[0] + b[2]) / 2), (b[1] + b[3]) / 2]), bounds: b };
+  return { boundary, check: checkLimits(boundary), shapeError: null, timeZone: areaTimeZone(boundary), bounds: b };
 }
 
 function firstPosition(a: PlanArea): Position {

@@ -2,11 +2,10 @@ import type { FeatureCollection } from 'geojson';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { BriefingResult } from '../../../server/contract/briefing';
 import type { Geometry } from '../../../server/contract/common';
 import { useMe } from '../../features/account/api/get-me';
 import { AdvisoriesPanel } from '../../features/advisories/components/advisories-panel';
-import { BriefingPanel } from '../../features/briefing/components/briefing-panel';
+import { BriefingPanel, type BriefingShown } from '../../features/briefing/components/briefing-panel';
 import { STATUS_TEXT } from '../../features/briefing/briefing-text';
 import { ConflictsPanel } from '../../features/conflicts/components/conflicts-panel';
 import { ExportArea } from '../../features/export/components/export-area';
@@ -60,7 +59,8 @@ export function PlanPage() {
   const [draw, setDraw] = useState<{ state: DrawState; tool: DrawTool | null }>({ state: 'idle', tool: null });
   const [highlight, setHighlight] = useState<Geometry | null>(null);
   const [styleError, setStyleError] = useState<string | null>(null);
-  const [result, setResult] = useState<BriefingResult | null>(null);
+  const [shown, setShown] = useState<BriefingShown>({ phase: 'none' });
+  const result = shown.phase === 'answer' ? shown.result : null;
   const [collapsed, setCollapsed] = useState(false);
   const [frame, setFrame] = useState<{ bounds: [number, number, number, number]; seq: number } | null>(null);
   const [hiddenGroups, toggleGroup] = useHiddenGroups();
@@ -195,18 +195,21 @@ export function PlanPage() {
       </div>
       <aside className="plan-panel" aria-label="Flight plan">
         <div className="panel-bar">
-          {plan.area && result && (
+          {plan.area && shown.phase !== 'none' && (
             // The result stays in sight while the forms above the briefing are scrolled: one tap takes you to it.
+            // While the answer for the plan on screen is on its way, or failed, the pill says so: the last
+            // status was for the plan before the change.
             <a
               href="#briefing-heading"
-              className={`pill tone-${STATUS_TEXT[result.status ?? 'NOTICE_STATUS_UNSPECIFIED'].tone} panel-status`}
+              className={`pill tone-${result ? STATUS_TEXT[result.status ?? 'NOTICE_STATUS_UNSPECIFIED'].tone : shown.phase === 'error' ? 'danger' : 'neutral'} panel-status`}
               data-testid="plan:status-link"
+              data-phase={shown.phase}
               onClick={(e) => {
                 e.preventDefault();
                 document.getElementById('briefing-heading')?.scrollIntoView({ block: 'start' });
               }}
             >
-              {STATUS_TEXT[result.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label}
+              {result ? STATUS_TEXT[result.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label : shown.phase === 'error' ? 'No briefing' : shown.phase === 'loading' ? 'Checking…' : 'Updating…'}
               <span className="visually-hidden">: go to the briefing</span>
             </a>
           )}
@@ -277,7 +280,7 @@ export function PlanPage() {
               <BriefingPanel
                 input={briefing.input}
                 blocked={block}
-                timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onResult={setResult} />
+                timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onShown={setShown} />
               <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={timeZone} onHighlight={setHighlight} />
               <TerrainProfile line={plan.area?.kind === 'path' ? plan.area.line : null} altitudeFtAgl={briefing.input?.maxAltitude ?? null} blockedText={account} />
               <GroundRiskPanel boundary={area.boundary} blockedText={groundBlocked} onHexes={setGroundHexes} />

@@ -32,13 +32,13 @@ export function Component() {
       signedIn={signedIn}
       signInHref={href}
       highlight={highlight}
-      briefing={(p) => <ClaimBriefing preview={p} signInHref={href} onHighlight={onHighlight} />}
+      briefing={(p, zone) => <ClaimBriefing preview={p} timeZone={zone} signInHref={href} onHighlight={onHighlight} />}
     />
   );
 }
 
-function ClaimBriefing({ preview: p, signInHref, onHighlight }: { preview: EphemeralPreview; signInHref: string; onHighlight(g: ContractGeometry | null): void }) {
+function ClaimBriefing({ preview: p, timeZone, signInHref, onHighlight }: { preview: EphemeralPreview; timeZone: string; signInHref: string; onHighlight(g: ContractGeometry | null): void }) {
   // The panel debounces its input by identity: keep one object per preview.
   const input = useMemo(() => ({ boundary: p.boundary, startTime: p.startTime, endTime: p.endTime, maxAltitude: Math.min(400, p.maxAltitude) }), [p]);
-  return <BriefingPanel input={input} blocked={null} timeZone={p.timezoneName} signInHref={signInHref} onHighlight={onHighlight} />;
+  return <BriefingPanel input={input} blocked={null} timeZone={timeZone} signInHref={signInHref} onHighlight={onHighlight} />;
 }

@@ -30,7 +30,7 @@ export function Component() {
       {status.data?.profile === 'sandbox' && (
         <section className="stack-tight" aria-labelledby="demo-accounts" data-testid="sign-in:demo-accounts">
           <h2 id="demo-accounts">Demo accounts (sandbox only)</h2>
-          <ul className="small" data-testid="sign-in:demo-list">
+          <ul className="small demo-list" data-testid="sign-in:demo-list">
             {DEMO_ACCOUNTS.map((a) => (
               <li key={a.email}>
                 <code>{a.email}</code>, password <code>{a.password}</code>: {a.roles.map((r) => ROLE_TEXT[r] ?? r).join(' and ')}

@@ -3,7 +3,7 @@
  * The input is debounced; when it changes while a request is in flight, TanStack Query aborts the
  * old request through the AbortSignal passed to fetch, so a stale answer never lands.
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AreaBriefingV1Request, BriefingResult } from '../../../../server/contract/briefing';
 import { request, schemaFrom } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -34,5 +34,9 @@ export function useAreaBriefing(input: AreaBriefingInput | null) {
     // While the next answer loads, keep showing the last one (marked as updating), not a blank panel.
     placeholderData: effective === null ? undefined : keepPreviousData,
   });
-  return { ...query, isSettling: input !== null && input !== settled };
+  // Settling: the plan changed and its request waits for the debounce, so the answer shown (if any) is
+  // for the plan before the change. Compared by content: a change that leaves the request as it was
+  // (the flight type, a path's width for a polygon) is not one.
+  const isSettling = input !== null && (settled === null || hashKey([input]) !== hashKey([settled]));
+  return { ...query, isSettling };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pending } from '../../../test/fetch-mock';
 import { renderWithClient } from '../../../test/render';
 import { FACILITY_MAP_GEOMETRY, KBFI_INPUT, KBFI_RESULT, STATUS } from '../test/briefing-fixtures';
-import { BriefingPanel, type BriefingBlock } from './briefing-panel';
+import { BriefingPanel, type BriefingBlock, type BriefingShown } from './briefing-panel';
 
 const AREA = '/v1/briefing/preflight/area';
 
@@ -144,5 +144,75 @@ describe('BriefingPanel', () => {
     rerender(<BriefingPanel input={{ ...KBFI_INPUT, maxAltitude: 300 }} blocked={null} timeZone="America/Los_Angeles" signInHref="/sign-in" onHighlight={vi.fn()} />);
     expect((await screen.findByTestId('briefing:status', {}, { timeout: 2000 })).getAttribute('data-status')).toBe('NOTICE_STATUS_CAUTION');
     expect(first.aborted).toBe(true);
+  });
+
+  describe('the status shown belongs to the plan on screen', () => {
+    const CLEAR: typeof KBFI_RESULT = { status: 'NOTICE_STATUS_CLEAR_TO_FLY', authorizationType: 'AUTHORIZATION_TYPE_NOT_REQUIRED', notices: [] };
+    const at = (maxAltitude: number) => ({ ...KBFI_INPUT, maxAltitude });
+    const panel = (input: typeof KBFI_INPUT, onShown: (s: BriefingShown) => void) => (
+      <BriefingPanel input={input} blocked={null} timeZone="America/Los_Angeles" signInHref="/sign-in" onHighlight={vi.fn()} onShown={onShown} />
+    );
+    const lastShown = (fn: ReturnType<typeof vi.fn>) => (fn.mock.calls.at(-1)![0] as BriefingShown).phase;
+
+    it('takes back a "Clear to fly" the moment the plan changes, until the new answer comes', async () => {
+      // 200 ft is clear; the answer for 390 ft is held back until the test lets it go.
+      let release: (() => void) | null = null;
+      mockFetch((path, init) => {
+        if (path === '/v1/status') return json(STATUS);
+        if (JSON.parse(String(init.body)).maxAltitude === 200) return json(CLEAR);
+        return new Promise((resolve) => (release = () => resolve(json(KBFI_RESULT))));
+      });
+      const onShown = vi.fn();
+      const { rerender } = renderWithClient(panel(at(200), onShown));
+      // The first answer on its way: loading, not updating (there is no last answer).
+      expect(lastShown(onShown)).toBe('loading');
+      expect((await screen.findByTestId('briefing:status', {}, { timeout: 2000 })).getAttribute('data-status')).toBe('NOTICE_STATUS_CLEAR_TO_FLY');
+      expect(lastShown(onShown)).toBe('answer');
+
+      rerender(panel(at(390), onShown));
+      // At once, inside the debounce: no status, the last answer marked as for the plan before the change.
+      expect(screen.queryByTestId('briefing:status')).toBeNull();
+      expect(screen.getByTestId('briefing:stale').textContent).toMatch(/for the plan before your change/);
+      expect(lastShown(onShown)).toBe('updating');
+      // The request is out and unanswered: the same.
+      await waitFor(() => expect(release).not.toBeNull(), { timeout: 2000 });
+      expect(screen.queryByTestId('briefing:status')).toBeNull();
+      expect(screen.getByTestId('briefing:stale')).toBeTruthy();
+      expect(lastShown(onShown)).toBe('updating');
+
+      release!();
+      expect((await screen.findByTestId('briefing:status')).getAttribute('data-status')).toBe('NOTICE_STATUS_CAUTION');
+      expect(screen.queryByTestId('briefing:stale')).toBeNull();
+      expect(onShown).toHaveBeenLastCalledWith({ phase: 'answer', result: KBFI_RESULT });
+    });
+
+    it('shows no status but the failure when the new plan’s briefing fails', async () => {
+      mockFetch((path, init) => {
+        if (path === '/v1/status') return json(STATUS);
+        if (JSON.parse(String(init.body)).maxAltitude === 200) return json(CLEAR);
+        return json({ statusCode: 429, message: 'Too many requests: try again in 30 s' }, 429);
+      });
+      const onShown = vi.fn();
+      const { rerender } = renderWithClient(panel(at(200), onShown));
+      await screen.findByTestId('briefing:status', {}, { timeout: 2000 });
+      rerender(panel(at(390), onShown));
+      expect((await screen.findByTestId('briefing:error', {}, { timeout: 2000 })).textContent).toMatch(/try again in 30 s/);
+      expect(screen.queryByTestId('briefing:status')).toBeNull();
+      expect(lastShown(onShown)).toBe('error');
+    });
+
+    it('keeps the status through a change that leaves the request as it was', async () => {
+      const api = mockFetch((path) => (path === '/v1/status' ? json(STATUS) : json(CLEAR)));
+      const onShown = vi.fn();
+      const { rerender } = renderWithClient(panel(at(200), onShown));
+      await screen.findByTestId('briefing:status', {}, { timeout: 2000 });
+      // A new object with the same content (the page derives one on every change of the plan, e.g. the flight type).
+      rerender(panel({ ...at(200), boundary: structuredClone(KBFI_INPUT.boundary) }, onShown));
+      expect(screen.getByTestId('briefing:status').getAttribute('data-status')).toBe('NOTICE_STATUS_CLEAR_TO_FLY');
+      expect(screen.queryByTestId('briefing:stale')).toBeNull();
+      expect(lastShown(onShown)).toBe('answer');
+      await new Promise((r) => setTimeout(r, 600));
+      expect(api.callsTo(AREA)).toHaveLength(1);
+    });
   });
 });

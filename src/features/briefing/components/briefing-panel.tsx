@@ -13,6 +13,13 @@ import './briefing.css';
 
 export type BriefingBlock = 'no-area' | 'limits' | 'details' | 'sign-in' | null;
 
+/**
+ * What the panel shows, for the page's status pill: the answer for the plan on screen, or why there
+ * is none. `loading`: the first answer is on its way; `updating`: an answer is on its way for the plan as
+ * it is now (the last answer, shown meanwhile, was for the plan before a change and is not the plan's status).
+ */
+export type BriefingShown = { phase: 'answer'; result: BriefingResult } | { phase: 'loading' | 'updating' | 'error' | 'none' };
+
 interface Props {
   /** null while `blocked` says why no briefing is asked for. */
   input: AreaBriefingInput | null;
@@ -21,8 +28,8 @@ interface Props {
   signInHref: string;
   /** The geometry of the notice pointed at or selected, for the map. */
   onHighlight(geometry: Geometry | null): void;
-  /** The answer in effect (null while none), for what the page offers next (e.g. LAANC). */
-  onResult?(result: BriefingResult | null): void;
+  /** What is shown: the answer in effect for the plan on screen, for what the page offers next (e.g. LAANC). */
+  onShown?(shown: BriefingShown): void;
 }
 
 const BLOCKED_TEXT: Record<Exclude<BriefingBlock, null | 'sign-in'>, string> = {
@@ -31,7 +38,7 @@ const BLOCKED_TEXT: Record<Exclude<BriefingBlock, null | 'sign-in'>, string> = {
   details: 'Some flight details are not valid (see above). Fix them and the briefing follows.',
 };
 
-export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighlight, onResult }: Props) {
+export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighlight, onShown }: Props) {
   const briefing = useAreaBriefing(blocked ? null : input);
   const [hovered, setHovered] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -49,8 +56,13 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
   const shown = hovered ?? selected;
   const geometry = shown !== null ? (groups.find((g) => g.index === shown)?.geometry ?? null) : null;
   useEffect(() => onHighlight(geometry), [geometry, onHighlight]);
-  const current = blocked || briefing.isPlaceholderData ? null : (briefing.data ?? null);
-  useEffect(() => onResult?.(current), [current, onResult]);
+  // The answer on screen belongs to the plan before the last change while the change settles (the
+  // debounce) and while its own answer loads (the last one kept as a placeholder). It is then not the
+  // plan's status: a "Clear to fly" for 200 ft must not stand for 390 ft, nor for a moved corner.
+  const stale = !blocked && !!briefing.data && (briefing.isPlaceholderData || briefing.isSettling);
+  const current = blocked || stale ? null : (briefing.data ?? null);
+  const phase = blocked ? 'none' : current ? 'answer' : briefing.isError ? 'error' : stale ? 'updating' : 'loading';
+  useEffect(() => onShown?.(current ? { phase: 'answer', result: current } : { phase: phase as Exclude<BriefingShown['phase'], 'answer'> }), [current, phase, onShown]);
 
   let body;
   if (blocked === 'sign-in') {
@@ -94,11 +106,22 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
       </div>
     );
   } else {
-    const updating = briefing.isPlaceholderData || briefing.isSettling || briefing.isFetching;
+    const updating = stale || briefing.isFetching;
     body = (
-      <div className={updating ? 'updating' : undefined} aria-busy={updating || undefined} data-testid="briefing:result">
-        {updating && <p className="muted small">Updating the briefing…</p>}
-        <BriefingSummary result={briefing.data} />
+      <div className={stale ? 'updating stale' : updating ? 'updating' : undefined} aria-busy={updating || undefined} data-testid="briefing:result">
+        {stale ? (
+          <div className="summary summary-stale" data-testid="briefing:stale">
+            <p className="summary-status">
+              <span className="badge">Updating</span> Checking the plan as it is now…
+            </p>
+            <p className="summary-auth">The notices below are from the last answer, for the plan before your change: they may not apply to it.</p>
+          </div>
+        ) : (
+          <>
+            {updating && <p className="muted small">Updating the briefing…</p>}
+            <BriefingSummary result={briefing.data} />
+          </>
+        )}
         <NoticeList
           groups={groups}
           timeZone={timeZone}
@@ -116,7 +139,7 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
       <h2 id="briefing-heading">Briefing</h2>
       {/* Announces the outcome to screen readers when it changes, without moving focus. */}
       <div aria-live="polite" className="visually-hidden">
-        {briefing.data && !blocked && !briefing.isPlaceholderData ? `Briefing updated: ${STATUS_TEXT[briefing.data.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label}` : ''}
+        {current ? `Briefing updated: ${STATUS_TEXT[current.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label}` : ''}
       </div>
       {body}
       <DataAge />

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -99,5 +99,38 @@ describe('whereText', () => {
   it('says the airport alone when a deployment sends no place, and the country abroad', () => {
     expect(whereText({ ...PREVIEW, nearestPlace: undefined })).toBe('1.2 NM NE of Boeing Field (BFI), WA');
     expect(whereText({ ...PREVIEW, nearestPlace: { name: 'Victoria', region: null, country: 'CA', distanceNm: 3 }, nearestAirport: null })).toBe('Near Victoria, CA · More than 30 NM from any airport');
+  });
+
+  describe('times: the area’s zone first, the integration’s named when it reads differently', () => {
+    it('reads the window on the area’s clocks, names both zones, and gives the briefing the area’s', async () => {
+      // Seattle, sent by an app that thought New York: 16:00 UTC is 09:00 PDT there, 12:00 EDT as sent.
+      mockFetch(() => json({ ...PREVIEW, timezoneName: 'America/New_York' }));
+      const briefing = vi.fn(() => <p>briefing here</p>);
+      const router = createMemoryRouter(
+        [{ path: '/plan/operations/:id/claim', element: <ClaimPage id={ID} signedIn signInHref="/sign-in" highlight={null} briefing={briefing} /> }],
+        { initialEntries: [`/plan/operations/${ID}/claim`] },
+      );
+      render(
+        <QueryClientProvider client={testQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+      const given = await screen.findByTestId('claim:when-given', {}, { timeout: 5000 });
+      expect(screen.getByTestId('claim:when').getAttribute('data-zone')).toBe('America/Los_Angeles');
+      expect(screen.getByTestId('claim:when').textContent).toMatch(/Wed, Jul 1, 09:00–10:00 PDT \(16:00–17:00 UTC\)/);
+      expect(screen.getByTestId('claim:when-zone').textContent).toBe('On the clocks at the area, America/Los_Angeles');
+      expect(given.textContent).toMatch(/Acme Inspections gave the times for America\/New_York, where they read Wed, Jul 1, 12:00–13:00 EDT/);
+      expect(given.textContent).toMatch(/The flight is in America\/Los_Angeles/);
+      expect(briefing).toHaveBeenLastCalledWith(expect.objectContaining({ id: ID }), 'America/Los_Angeles');
+    });
+
+    it('names the area’s zone alone when the integration’s reads the same', async () => {
+      // America/Vancouver keeps Seattle's clocks.
+      mockFetch(() => json({ ...PREVIEW, timezoneName: 'America/Vancouver' }));
+      claimPage(false);
+      await waitFor(() => expect(screen.getByTestId('claim:when').getAttribute('data-zone')).toBe('America/Los_Angeles'), { timeout: 5000 });
+      expect(screen.getByTestId('claim:when-zone').textContent).toBe('Local time at the area, America/Los_Angeles');
+      expect(screen.queryByTestId('claim:when-given')).toBeNull();
+    });
   });
 });

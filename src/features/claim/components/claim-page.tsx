@@ -2,7 +2,9 @@ import type { Geometry } from 'geojson';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../../components/load-states';
-import { durationText, formatInstant, formatWindow } from '../../../components/time-window';
+import { AreaZoneWindow, displayZone } from '../../../components/area-zone-window';
+import { formatInstant } from '../../../components/time-window';
+import { useAreaZone } from '../../../lib/use-area-zone';
 import { errorMessage } from '../../../lib/api-error';
 import { DisplayMap } from '../../../map/display-map';
 import type { DisplayShape } from '../../../map/operation-layers';
@@ -18,8 +20,8 @@ interface Props {
   /** null while it is not known yet who is signed in. */
   signedIn: boolean | null;
   signInHref: string;
-  /** The briefing of the area, for a signed-in person (the route composes it). */
-  briefing(preview: EphemeralPreview): ReactNode;
+  /** The briefing of the area, for a signed-in person (the route composes it), in `timeZone`. */
+  briefing(preview: EphemeralPreview, timeZone: string): ReactNode;
   highlight: Geometry | null;
 }
 
@@ -47,6 +49,9 @@ export function ClaimPage({ id, signedIn, signInHref, briefing, highlight }: Pro
   const navigate = useNavigate();
   const p = preview.data;
   const shapes = useMemo<DisplayShape[]>(() => (p ? [{ id: p.id, kind: 'operation', tone: 'info', geometry: p.boundary }] : []), [p]);
+  // The integration's timezoneName is not checked against the area: the page reads the times on the
+  // area's clocks and names the integration's zone beside them when it reads differently.
+  const areaZone = useAreaZone(p?.boundary);
 
   const problem = claimProblemOf(claim.error) ?? (p ? null : claimProblemOf(preview.error));
   if (problem) return <ClaimProblem id={id} problem={problem} signedIn={!!signedIn} />;
@@ -67,6 +72,7 @@ export function ClaimPage({ id, signedIn, signInHref, briefing, highlight }: Pro
     );
   }
 
+  const zone = displayZone(areaZone, p.timezoneName);
   const doClaim = () =>
     claim.mutate(undefined, {
       onSuccess: (r) => {
@@ -98,14 +104,14 @@ export function ClaimPage({ id, signedIn, signInHref, briefing, highlight }: Pro
               <dd data-testid="claim:where">{whereText(p)}</dd>
               <dt>When</dt>
               <dd>
-                {formatWindow(p.startTime, p.endTime, p.timezoneName)} ({durationText(p.startTime, p.endTime)})
+                <AreaZoneWindow startTime={p.startTime} endTime={p.endTime} areaZone={areaZone} givenZone={p.timezoneName} givenBy={p.sentBy ?? 'The app that sent it'} testId="claim:when" />
               </dd>
               <dt>Altitude</dt>
               <dd>up to {p.maxAltitude} ft AGL</dd>
               <dt>Flight type</dt>
               <dd>{FLIGHT_TYPE_TEXT[p.flightType]}</dd>
               <dt>Link expires</dt>
-              <dd>{formatInstant(p.expiresAt, p.timezoneName)}</dd>
+              <dd>{formatInstant(p.expiresAt, zone)}</dd>
             </dl>
             {signedIn ? (
               <div className="stack-tight">
@@ -127,7 +133,7 @@ export function ClaimPage({ id, signedIn, signInHref, briefing, highlight }: Pro
               </div>
             ) : null}
           </section>
-          {signedIn && briefing(p)}
+          {signedIn && briefing(p, zone)}
         </div>
       </div>
     </main>

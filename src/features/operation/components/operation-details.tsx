@@ -1,12 +1,17 @@
 import type { PlatformOperation } from '../../../../server/contract/operations';
 import { useMemberNames } from '../../operations/api/get-members';
-import { durationText, formatInstant, formatWindow } from '../../../components/time-window';
+import { durationText, formatInstant, formatWindow, sameClocks } from '../../../components/time-window';
+import { useAreaZone } from '../../../lib/use-area-zone';
 import { altitudeRange, FLIGHT_TYPE_TEXT, pilotLabel } from '../../operations/operation-text';
 
 const PROVIDER_TEXT: Record<string, string> = { APPROVAL_PROVIDER_LAANC: 'LAANC', APPROVAL_PROVIDER_ASTM_UTM: 'ASTM UTM', APPROVAL_PROVIDER_UNSPECIFIED: 'Unspecified' };
 
 export function OperationDetails({ op, meId }: { op: PlatformOperation; meId: string | null }) {
   const names = useMemberNames();
+  // An operation created through the API carries the zone its client gave, unchecked against the area:
+  // when the area's clocks read the window differently, both zones are named (docs/portal.md, "Times").
+  const areaZone = useAreaZone(op.boundary);
+  const differs = areaZone !== null && !sameClocks(op.startTime, op.endTime, areaZone, op.timezone);
   return (
     <dl className="facts" data-testid="operation:details">
       <dt>When</dt>
@@ -14,7 +19,15 @@ export function OperationDetails({ op, meId }: { op: PlatformOperation; meId: st
         {formatWindow(op.startTime, op.endTime, op.timezone)} ({durationText(op.startTime, op.endTime)})
       </dd>
       <dt>Time zone</dt>
-      <dd>{op.timezone}</dd>
+      <dd>
+        {op.timezone}
+        {differs && (
+          <span className="zone-line small zone-differs" role="note" data-testid="operation:area-zone">
+            The times here are in {op.timezone}, the zone the operation was created with. The area is in {areaZone}, where the flight is{' '}
+            {formatWindow(op.startTime, op.endTime, areaZone)}.
+          </span>
+        )}
+      </dd>
       <dt>Altitude</dt>
       <dd>{altitudeRange(op)}</dd>
       <dt>Flight type</dt>

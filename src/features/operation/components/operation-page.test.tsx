@@ -46,6 +46,24 @@ describe('operation page', () => {
     expect(screen.getByText('LAANC section')).toBeTruthy();
   });
 
+  it('names the area’s zone when the operation was created with a zone whose clocks differ (an API client’s)', async () => {
+    // Seattle, created by a client that gave New York: the page keeps the record's zone and says where the flight is.
+    mockFetch(() => json({ ...OP, timezone: 'America/New_York' }));
+    page();
+    const note = await screen.findByTestId('operation:area-zone', {}, { timeout: 5000 });
+    expect(note.textContent).toMatch(/in America\/New_York, the zone the operation was created with. The area is in America\/Los_Angeles, where the flight is Wed, Jul 1, 2099|Jul 1, 09:00–10:00 PDT/);
+    expect(note.textContent).toMatch(/09:00–10:00 PDT/);
+  });
+
+  it('says nothing more when the operation’s zone reads as the area’s', async () => {
+    mockFetch(() => json({ ...OP, timezone: 'America/Vancouver' }));
+    page();
+    await screen.findByTestId('operation:details');
+    // The zone table loads on its own; give it the time the test above needed.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(screen.queryByTestId('operation:area-zone')).toBeNull();
+  });
+
   it('does not offer edit or delete while an authorization is active, and says why', async () => {
     mockFetch(() => json(OP));
     page('An authorization is pending or approved: cancel or close it before changing or deleting the operation.');
