@@ -139,7 +139,10 @@ const realData = dataDir === 'real';
 const ds = realData ? await real() : await sandbox(dataDir);
 if (mode === 'cpu') {
   const calls = Number(a3 ?? 4000), rounds = Number(a4 ?? 3);
-  for (let i = 0; i < 1000; i++) (kbfi(ds), dc(ds));
+  for (let i = 0; i < 1000; i++) {
+    kbfi(ds);
+    dc(ds);
+  }
   console.log(`answers: KBFI ${kbfi(ds).length} bytes, DC ${dc(ds).length} bytes`);
   for (let k = 0; k < rounds; k++) {
     console.log(`KBFI location + text ${cpuPerCall(() => kbfi(ds), calls).toFixed(1)} µs a call; DC area + text ${cpuPerCall(() => dc(ds), calls).toFixed(1)} µs a call`);

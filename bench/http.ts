@@ -104,8 +104,10 @@ function operation(i: number) {
 export async function benchHttp(): Promise<string[]> {
   const out: string[] = [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-bench-http-'));
-  const helloPort = await freePort();
-  const port = await freePort();
+  // BENCH_HTTP_PORT_BASE: the hello-world on it and the service on the next (a developer's own range on a shared machine); else free ports.
+  const portBase = Number(process.env.BENCH_HTTP_PORT_BASE ?? 0);
+  const helloPort = portBase > 0 ? portBase : await freePort();
+  const port = portBase > 0 ? portBase + 1 : await freePort();
   const children: ChildProcess[] = [];
   try {
     const hello = spawn(process.execPath, ['-e', HELLO, String(helloPort)], { stdio: 'ignore' });
