@@ -137,12 +137,15 @@ export class Dataset {
     return this.byId.get(id);
   }
 
-  /** Features whose bbox intersects the given bbox, optionally limited to some layers. */
-  search(bbox: BBox, layers?: ReadonlySet<Layer> | readonly Layer[]): AirspaceFeature[] {
+  /** Indices of the features whose bbox intersects the given bbox, each once, in the index's order. */
+  private searchIds(bbox: BBox): number[] {
     if (!this.index) return [];
+    const ids = this.index.search(bbox[0], bbox[1], bbox[2], bbox[3]);
+    return this.owners ? [...new Set(ids.map((k) => this.owners![k]!))] : ids;
+  }
+
+  private pick(ids: readonly number[], layers?: ReadonlySet<Layer> | readonly Layer[]): AirspaceFeature[] {
     const wanted = layers ? (layers instanceof Set ? layers : new Set(layers)) : null;
-    let ids = this.index.search(bbox[0], bbox[1], bbox[2], bbox[3]);
-    if (this.owners) ids = [...new Set(ids.map((k) => this.owners![k]!))];
     const out: AirspaceFeature[] = [];
     for (const i of ids) {
       const f = this.features[i]!;
@@ -151,13 +154,31 @@ export class Dataset {
     return out;
   }
 
+  /** Features whose bbox intersects the given bbox, optionally limited to some layers. */
+  search(bbox: BBox, layers?: ReadonlySet<Layer> | readonly Layer[]): AirspaceFeature[] {
+    return this.pick(this.searchIds(bbox), layers);
+  }
+
+  /**
+   * Indices of the features searchNear(g, nm) finds, in its order: a caller that prunes them by their
+   * boxes (boxArray) touches no feature object for those it drops (the briefing's candidates).
+   */
+  searchNearIds(g: FeatureGeometry, nm: number): number[] {
+    const boxes = partBBoxes(g);
+    if (boxes.length === 1) return this.searchIds(nm > 0 ? expandBBox(boxes[0]!, nm) : boxes[0]!);
+    const seen = new Set<number>();
+    for (const b of boxes) for (const i of this.searchIds(nm > 0 ? expandBBox(b, nm) : b)) seen.add(i);
+    return [...seen];
+  }
+
   /** Features whose bbox comes within nm of a part of the geometry (partBBoxes), each once. */
   searchNear(g: FeatureGeometry, nm: number, layers?: ReadonlySet<Layer> | readonly Layer[]): AirspaceFeature[] {
-    const boxes = partBBoxes(g);
-    if (boxes.length === 1) return this.search(nm > 0 ? expandBBox(boxes[0]!, nm) : boxes[0]!, layers);
-    const seen = new Set<AirspaceFeature>();
-    for (const b of boxes) for (const f of this.search(nm > 0 ? expandBBox(b, nm) : b, layers)) seen.add(f);
-    return [...seen];
+    return this.pick(this.searchNearIds(g, nm), layers);
+  }
+
+  /** Every feature's box as bbox(i) gives it, at 4 × i (west, south, east, north): read, never written. */
+  boxArray(): Float64Array {
+    return this.boxes;
   }
 
   /** All features of some layers (for tiles and listings). */

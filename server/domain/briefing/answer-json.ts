@@ -114,6 +114,23 @@ function primitiveText(v: unknown): string | undefined {
   return JSON.stringify(v);
 }
 
+/**
+ * Texts of the strings that recur from answer to answer whatever is asked (a notice's enumerations, rule
+ * descriptions, authorities, source addresses, titles: from the rule tables and the dataset), by value,
+ * bounded. Descriptions, which carry the request's figures and times, are not kept.
+ */
+const recurring = new Map<string, string>();
+const MAX_RECURRING = 2048;
+
+function recurringText(v: string): string {
+  let t = recurring.get(v);
+  if (t === undefined) {
+    t = ESCAPED.test(v) ? JSON.stringify(v) : `"${v}"`;
+    if (recurring.size < MAX_RECURRING) recurring.set(v, t);
+  }
+  return t;
+}
+
 /** JSON.stringify(n), each key in turn: kept objects and geometries from their texts, the rest stringified. */
 export function noticeText(n: Notice): string {
   let s = '{';
@@ -122,6 +139,7 @@ export function noticeText(n: Notice): string {
     const v = o[k];
     let t: string | undefined;
     if (v !== null && typeof v === 'object') t = k === 'geometry' ? geometryText(v as { type: string }) : (texts.get(v) ?? JSON.stringify(v));
+    else if (typeof v === 'string' && k !== 'description') t = recurringText(v);
     else t = primitiveText(v);
     // JSON.stringify leaves out keys whose value has no text (undefined, functions, symbols).
     if (t === undefined) continue;
@@ -138,5 +156,11 @@ function noticesText(list: Notice[]): string {
 
 /** The answer's JSON text: equal to JSON.stringify(answer) (answer-json.test.ts). */
 export function briefingText(answer: BriefingResult): string {
-  return Array.isArray(answer.notices) ? spliced(answer, 'notices', noticesText) : JSON.stringify(answer);
+  if (!Array.isArray(answer.notices)) return JSON.stringify(answer);
+  // The engine's answer (summarise): its status, its authorization and its notices, in this order, nothing else.
+  const keys = Object.keys(answer);
+  if (keys.length === 3 && keys[0] === 'status' && keys[1] === 'authorizationType' && keys[2] === 'notices' && typeof answer.status === 'string' && typeof answer.authorizationType === 'string') {
+    return `{"status":${recurringText(answer.status)},"authorizationType":${recurringText(answer.authorizationType)},"notices":${noticesText(answer.notices)}}`;
+  }
+  return spliced(answer, 'notices', noticesText);
 }

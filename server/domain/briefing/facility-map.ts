@@ -117,7 +117,10 @@ export function facilityNotices(hits: CellHit[], ctx: NoticeContext, verb: 'inte
     const more = low.length > CELLS_NAMED ? ` and ${low.length - CELLS_NAMED} more` : '';
     const facility = facilityOf(first);
     // A cell can lie in the facility maps of several airports (UDDS APT1..5): name the others too.
-    const shared = [...new Set(cells.flatMap((c) => cellFacilities(c.feature)))].filter((x) => x !== facility);
+    // A loop into a Set (first seen first), not flatMap, a Set, a spread and a filter (81 cells near KBFI).
+    const others = new Set<string>();
+    for (const c of cells) for (const x of cellFacilities(c.feature)) if (x !== facility) others.add(x);
+    const shared = [...others];
     const alsoOf = shared.length ? ` Some of these cells also lie in the facility map of ${shared.join(', ')}.` : '';
     const klass = first.subtype?.startsWith('CLASS_') ? ` (Class ${first.subtype.slice(6)} airspace)` : '';
     const service = cellLaanc(first) ? '' : ' LAANC does not serve this facility: apply through FAA DroneZone.';
@@ -129,7 +132,9 @@ export function facilityNotices(hits: CellHit[], ctx: NoticeContext, verb: 'inte
     const geometry: FeatureGeometry = polys.length === 1 ? { type: 'Polygon', coordinates: polys[0]! } : { type: 'MultiPolygon', coordinates: polys };
     const distanceNm = Math.min(...cells.map((c) => c.distanceNm));
     const notice = buildNotice({
-      feature: { ...rep, ceilingFt: min },
+      // The lowest cell with the group's ceiling: an override, not a copy of the cell (a spread read its lazy geometry and every field).
+      feature: rep,
+      ceilingFt: min,
       outcome,
       distanceNm,
       ctx,

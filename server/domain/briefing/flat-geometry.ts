@@ -208,6 +208,11 @@ function vertexTo(lon: number, lat: number, to: Flat, k: number, limit: number, 
   return best;
 }
 
+/** Distance on the plane of cosLat from (lon, lat) to the boundary of `to` (its segments), exact up to `limit`; above it some figure above `limit`. */
+export function pointBoundaryNm(lon: number, lat: number, to: Flat, cosLat: number, limit: number): number {
+  return vertexTo(lon, lat, to, cosLat, limit, Infinity);
+}
+
 /** Nearest distance from the vertices of `from` to `to`; vertices farther than min(best, limit) from to's box are skipped. */
 function towards(from: Flat, to: Flat, k: number, limit: number, best: number): number {
   const c = from.coords;

@@ -150,6 +150,16 @@ export function activity(f: AirspaceFeature, window: FlightWindow, maxDays = MAX
   return { state: 'active', intervals: [valid] };
 }
 
+/**
+ * activity(f, window).state. A feature with no schedule that is not a stadium is in effect whatever the
+ * window (its validity is unbounded and it has no times of use): said at once, without the intervals
+ * activity() builds (a briefing asks for every hit: ~100 facility-map cells near KBFI).
+ */
+export function activityState(f: AirspaceFeature, window: FlightWindow): ActivityState {
+  if (f.schedule === undefined && f.layer !== 'stadium') return 'active';
+  return activity(f, window).state;
+}
+
 /** The window as an interval; a window of zero length counts as the instant (1 ms). */
 export function windowInterval(window: FlightWindow): Interval {
   return { start: window.start.getTime(), end: Math.max(window.end.getTime(), window.start.getTime() + 1) };
