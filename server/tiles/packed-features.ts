@@ -69,11 +69,37 @@ class Growing<A extends Float64Array | Uint32Array | Uint8Array> {
  */
 export class PackedFeaturesBuilder {
   private readonly shells: Feature[] = [];
-  private readonly types = new Growing(new Uint8Array(64));
-  private readonly coordStart = new Growing(new Uint32Array(64));
-  private readonly shapeStart = new Growing(new Uint32Array(64));
-  private readonly coords = new Growing(new Float64Array(256));
-  private readonly shape = new Growing(new Uint32Array(64));
+  private readonly types: Growing<Uint8Array>;
+  private readonly coordStart: Growing<Uint32Array>;
+  private readonly shapeStart: Growing<Uint32Array>;
+  private readonly coords: Growing<Float64Array>;
+  private readonly shape: Growing<Uint32Array>;
+
+  /**
+   * Sized for what is expected when known (the features of a whole part: measure() them; a part made in
+   * slices: their count), so that the arrays grow seldom or never: every array outgrown is garbage that
+   * glibc's arena may keep (docs/perf.md).
+   */
+  constructor(expect: { features: number; positions?: number; shapes?: number } = { features: 64 }) {
+    const n = Math.max(1, expect.features);
+    this.types = new Growing(new Uint8Array(n));
+    this.coordStart = new Growing(new Uint32Array(n + 1));
+    this.shapeStart = new Growing(new Uint32Array(n + 1));
+    this.coords = new Growing(new Float64Array(Math.max(2, 2 * (expect.positions ?? n))));
+    this.shape = new Growing(new Uint32Array(Math.max(1, expect.shapes ?? n)));
+  }
+
+  /** What packing these features takes (for the constructor); null when one cannot be packed. */
+  static measure(features: readonly Feature[]): { features: number; positions: number; shapes: number } | null {
+    let positions = 0, shapes = 0;
+    for (const f of features) {
+      const m = f.geometry ? measure(f.geometry) : null;
+      if (!m) return null;
+      positions += m.positions;
+      shapes += m.shape;
+    }
+    return { features: features.length, positions, shapes };
+  }
 
   get length(): number {
     return this.shells.length;
@@ -141,8 +167,10 @@ export class PackedFeatures {
 
   /** Packs features whose geometry is one of the six simple types with [x, y] positions; null otherwise. */
   static pack(features: readonly Feature[]): PackedFeatures | null {
-    const builder = new PackedFeaturesBuilder();
-    for (const f of features) if (!builder.add(f)) return null;
+    const size = PackedFeaturesBuilder.measure(features);
+    if (!size) return null;
+    const builder = new PackedFeaturesBuilder(size);
+    for (const f of features) builder.add(f);
     return builder.build();
   }
 

@@ -216,7 +216,8 @@ export class TileSet {
       return;
     }
     const { count, slice, finish } = p.slices;
-    const builder = new PartBuilder(p.sharedGeometry === true);
+    // Sized for `count` features: a finish's merged features (fewer) are measured when known.
+    let builder = new PartBuilder(p.sharedGeometry === true, finish ? 0 : count);
     // With a finish, it needs every feature at once: they are gathered, then boxed and packed a slice at a time.
     const all: Feature[] = [];
     let since = performance.now();
@@ -236,6 +237,7 @@ export class TileSet {
       await nextTurn();
       const merged = finish(all);
       all.length = 0;
+      builder = new PartBuilder(p.sharedGeometry === true, merged);
       since = performance.now();
       for (let from = 0; from < merged.length; from += SLICE_STEP) {
         builder.add(merged, from, Math.min(merged.length, from + SLICE_STEP));
@@ -291,7 +293,7 @@ export class TileSet {
   }
 
   private store(p: TilePart, made: Feature[]): BuiltPart {
-    const builder = new PartBuilder(p.sharedGeometry === true);
+    const builder = new PartBuilder(p.sharedGeometry === true, made);
     builder.add(made, 0, made.length);
     const built = builder.built();
     partCache.set(p, built);
@@ -309,11 +311,14 @@ class PartBuilder {
   private packer: PackedFeaturesBuilder | null;
   /** The features as GeoJSON, when they are not packed (geometry held elsewhere, or not packable). */
   private plain: Feature[] = [];
-  private boxes = new Float64Array(256);
+  private boxes: Float64Array;
   private count = 0;
 
-  constructor(private readonly sharedGeometry: boolean) {
-    this.packer = sharedGeometry ? null : new PackedFeaturesBuilder();
+  /** `expect`: the features to come, all of them (measured, so nothing grows) or their count. */
+  constructor(private readonly sharedGeometry: boolean, expect: readonly Feature[] | number) {
+    const size = typeof expect === 'number' ? { features: expect } : PackedFeaturesBuilder.measure(expect.filter((f) => f.geometry));
+    this.packer = sharedGeometry ? null : new PackedFeaturesBuilder(size ?? { features: 64 });
+    this.boxes = new Float64Array(4 * Math.max(1, typeof expect === 'number' ? expect : expect.length));
   }
 
   /** Adds made[from..to), leaving out features without a geometry. */
