@@ -216,8 +216,8 @@ export class TileSet {
       return;
     }
     const { count, slice, finish } = p.slices;
-    // Sized for `count` features: a finish's merged features (fewer) are measured when known.
-    let builder = new PartBuilder(p.sharedGeometry === true, finish ? 0 : count);
+    // Sized for `count` features; with a finish, for its merged features (measured) once they are made.
+    let builder = finish ? null : new PartBuilder(p.sharedGeometry === true, count);
     // With a finish, it needs every feature at once: they are gathered, then boxed and packed a slice at a time.
     const all: Feature[] = [];
     let since = performance.now();
@@ -229,13 +229,13 @@ export class TileSet {
     };
     for (let from = 0; from < count; from += SLICE_STEP) {
       const made = slice(from, Math.min(count, from + SLICE_STEP));
-      if (finish) for (const f of made) all.push(f);
-      else builder.add(made, 0, made.length);
+      if (builder) builder.add(made, 0, made.length);
+      else for (const f of made) all.push(f);
       await pause();
     }
-    if (finish) {
+    if (!builder) {
       await nextTurn();
-      const merged = finish(all);
+      const merged = finish!(all);
       all.length = 0;
       builder = new PartBuilder(p.sharedGeometry === true, merged);
       since = performance.now();
@@ -316,8 +316,11 @@ class PartBuilder {
 
   /** `expect`: the features to come, all of them (measured, so nothing grows) or their count. */
   constructor(private readonly sharedGeometry: boolean, expect: readonly Feature[] | number) {
-    const size = typeof expect === 'number' ? { features: expect } : PackedFeaturesBuilder.measure(expect.filter((f) => f.geometry));
-    this.packer = sharedGeometry ? null : new PackedFeaturesBuilder(size ?? { features: 64 });
+    if (sharedGeometry) this.packer = null;
+    else {
+      const size = typeof expect === 'number' ? { features: expect } : PackedFeaturesBuilder.measure(expect.filter((f) => f.geometry));
+      this.packer = new PackedFeaturesBuilder(size ?? { features: 64 });
+    }
     this.boxes = new Float64Array(4 * Math.max(1, typeof expect === 'number' ? expect : expect.length));
   }
 
