@@ -73,6 +73,13 @@ export function toweredAirports(features: readonly AirspaceFeature[]): Set<strin
  * the time, see tfrTileFeature). Numeric ids (the dataset index + 1) let the portal use feature state.
  */
 export function tileFeature(f: AirspaceFeature, index: number, ctx: TileFeatureContext): Feature {
+  // Peeked: a tile part packs the geometry it cuts from, so a geometry still in the dataset's file stays
+  // there (lazy-geometry.ts; the warm-up's parts alone made ~13 MB of the national sandbox's).
+  return { type: 'Feature', id: index + 1, properties: tileProperties(f, ctx), geometry: peekGeometry(f) as Geometry };
+}
+
+/** The properties of a dataset feature's tile feature (tileFeature), without its geometry. */
+export function tileProperties(f: AirspaceFeature, ctx: TileFeatureContext): Props {
   let props: Props;
   switch (f.layer) {
     case 'uasfm':
@@ -113,9 +120,7 @@ export function tileFeature(f: AirspaceFeature, index: number, ctx: TileFeatureC
       altitude(props, 'upper', f.upper);
       if (f.lower || f.upper) props.label = altitudeLabel(f.lower, f.upper);
   }
-  // Peeked: a tile part packs the geometry it cuts from, so a geometry still in the dataset's file stays
-  // there (lazy-geometry.ts; the warm-up's parts alone made ~13 MB of the national sandbox's).
-  return { type: 'Feature', id: index + 1, properties: props, geometry: peekGeometry(f) as Geometry };
+  return props;
 }
 
 export type TfrStatus = 'active' | 'scheduled' | 'expired';

@@ -6,10 +6,11 @@
  * on the time, so their part is rebuilt whenever some TFR starts or ends (an "epoch").
  */
 import { createHash } from 'node:crypto';
-import type { Feature } from 'geojson';
+import type { Feature, Geometry } from 'geojson';
+import { peekGeometry, pendingGeometryBox } from '../data/lazy-geometry';
 import type { Dataset } from '../data/dataset';
 import { LAYERS, type AirspaceFeature, type Layer } from '../data/model';
-import { AIRSPACE_ZOOMS, tfrChangeTimes, tfrTileFeature, tileFeature, toweredAirports, type TileFeatureContext } from './airspace-features';
+import { AIRSPACE_ZOOMS, tfrChangeTimes, tfrTileFeature, tileFeature, tileProperties, toweredAirports, type TileFeatureContext } from './airspace-features';
 import type { TileCoord } from './tile-coords';
 import { anyBBox, encodeLayers, TileSet, type TileLayers, type TilePart } from './tileset';
 import { mergeCellRuns } from './uasfm-runs';
@@ -28,11 +29,23 @@ export const UASFM_LABEL_LAYER = 'uasfm_label';
 /** Source-layers of the tiles: every dataset layer (NOTAMs included when they carry a geometry). */
 export const AIRSPACE_LAYERS: readonly string[] = [...LAYERS, UASFM_LABEL_LAYER];
 
-function cellLabels(cells: readonly Feature[]): Feature[] {
-  return cells.map((f) => {
-    const [w, s, e, n] = anyBBox(f.geometry);
-    return { type: 'Feature', properties: f.properties, geometry: { type: 'Point', coordinates: [(w + e) / 2, (s + n) / 2] } };
-  });
+function cellLabel(properties: Feature['properties'], [w, s, e, n]: readonly [number, number, number, number]): Feature {
+  return { type: 'Feature', properties, geometry: { type: 'Point', coordinates: [(w + e) / 2, (s + n) / 2] } };
+}
+
+/**
+ * The labels of cells [from, to): each cell's box read from the dataset's file without decoding its
+ * geometry when it was not read yet (the same min and max over the same numbers: lazy-geometry.ts). Made
+ * from tileFeature's cells, the labels of the national sandbox's 84,000 cells decoded every cell's ring
+ * once more only to find its centre (~1.5 s of the first z12 tile at load 11, docs/perf.md).
+ */
+function cellLabels(cells: readonly Indexed[], from: number, to: number, ctx: TileFeatureContext): Feature[] {
+  const out: Feature[] = [];
+  for (let i = from; i < to; i++) {
+    const { f } = cells[i]!;
+    out.push(cellLabel(tileProperties(f, ctx), pendingGeometryBox(f) ?? anyBBox(peekGeometry(f) as Geometry)));
+  }
+  return out;
 }
 
 const CLASS_RANK: Record<string, number> = { CLASS_E: 0, CLASS_D: 1, CLASS_C: 2, CLASS_B: 3 };
@@ -61,7 +74,7 @@ function layerParts(layer: Layer, list: readonly Indexed[], ctx: TileFeatureCont
     return [
       { layer, minzoom, maxzoom: UASFM_CELL_ZOOM, detailZoom: UASFM_CELL_ZOOM, features: () => mergeCellRuns(features()), slices: { ...slices, finish: mergeCellRuns } },
       { layer, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features, slices },
-      { layer: UASFM_LABEL_LAYER, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features: () => cellLabels(features()), slices: { count: ordered.length, slice: (a: number, b: number) => cellLabels(slice(a, b)) } },
+      { layer: UASFM_LABEL_LAYER, minzoom: UASFM_CELL_ZOOM, detailZoom: AIRSPACE_MAXZOOM, features: () => cellLabels(ordered, 0, ordered.length, ctx), slices: { count: ordered.length, slice: (a: number, b: number) => cellLabels(ordered, a, b, ctx) } },
     ];
   }
   // Not sharedGeometry: tileFeature peeks at the dataset's geometry (a copy when it was not read yet), so

@@ -82,3 +82,69 @@ describe('tile parts with packed geometry', () => {
     expect(partBytes).toBeLessThan(geojsonBytes / 3);
   }, 60_000);
 });
+
+describe('a part built in slices (prepare)', () => {
+  it('packs each slice as it is made: the GeoJSON of the slices before is not held', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const N = 40_000;
+    const made = (i: number) => feature({ type: 'Polygon', coordinates: [ring(-125 + (i % 200) * 0.3, 25 + Math.floor(i / 200) * 0.1, 0.05)] }, { i });
+    let first: WeakRef<Feature>[] = [];
+    let madeSoFar = 0;
+    const part = {
+      layer: 'x', minzoom: 0,
+      features: () => Array.from({ length: N }, (_, i) => made(i)),
+      slices: {
+        count: N,
+        slice: (from: number, to: number) => {
+          const out = Array.from({ length: to - from }, (_, k) => made(from + k));
+          if (from === 0) first = out.map((f) => new WeakRef(f));
+          madeSoFar = to;
+          return out;
+        },
+      },
+    };
+    const set = new TileSet([part]);
+    // Between slices (another job, so the first slice's WeakRefs are not held for the job that made them),
+    // how many of the first slice's features are alive after a full collection.
+    const alive: number[] = [];
+    const timer = setInterval(() => {
+      if (madeSoFar === 0 || madeSoFar === N) return;
+      gc();
+      alive.push(first.filter((r) => r.deref() !== undefined).length);
+    }, 1);
+    try {
+      await set.prepare(0);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(set.isBuilt(part)).toBe(true);
+    // Built in one go the GeoJSON of all slices was held until the end (every one of the first slice's alive).
+    expect(alive.length, 'looks between slices').toBeGreaterThan(0);
+    expect(first.length).toBeGreaterThan(0);
+    expect(alive.every((n) => n === 0), `alive between slices: ${alive.join(', ')}`).toBe(true);
+    // And the part is the same: it cuts the tile a part built at once cuts.
+    setPartCacheBytes(DEFAULT_PART_CACHE_BYTES);
+    const atOnce = new TileSet([{ layer: 'x', minzoom: 0, features: part.features }]);
+    for (const tile of [{ z: 3, x: 1, y: 2 }, { z: 6, x: 10, y: 24 }]) {
+      const a = atOnce.render(tile), b = set.render(tile);
+      expect(a).not.toBeNull();
+      expect(Buffer.from(b!).equals(Buffer.from(a!))).toBe(true);
+    }
+  }, 60_000);
+
+  it('keeps the part as GeoJSON when a later slice has a feature it cannot pack: the same tiles', async () => {
+    const collection = feature({ type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [-100.5, 40.5] }, { type: 'LineString', coordinates: [[-101, 40], [-100, 41]] }] }, { gc: 1 });
+    const all: Feature[] = [...ALL, collection, ...ALL.map((f) => ({ ...f, properties: { ...f.properties, again: true } }))];
+    const sliced = new TileSet([{ layer: 'x', minzoom: 0, features: () => structuredClone(all), slices: { count: all.length, slice: (a: number, b: number) => structuredClone(all.slice(a, b)) } }]);
+    await sliced.prepare(0);
+    for (const tile of [{ z: 0, x: 0, y: 0 }, { z: 3, x: 1, y: 2 }, { z: 4, x: 3, y: 5 }]) {
+      const direct = geoJSONToTile({ type: 'FeatureCollection', features: all.filter((f) => ((f.properties?.minzoom as number | undefined) ?? 0) <= tile.z) }, tile.z, tile.x, tile.y, {
+        extent: TILE_EXTENT, buffer: TILE_BUFFER, maxZoom: 12, tolerance: 3, clip: true, wrap: false,
+      });
+      const expected = direct && direct.features.length > 0 ? encodeLayers({ x: direct }) : null;
+      const got = sliced.render(tile);
+      expect(got === null ? null : Buffer.from(got).toString('base64')).toBe(expected === null ? null : Buffer.from(expected).toString('base64'));
+    }
+  });
+});

@@ -17,7 +17,7 @@ import { geoJSONToTile, type GeoJSONVTTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import type { BBox } from '../data/dataset';
 import type { TileCoord } from './tile-coords';
-import { PackedFeatures } from './packed-features';
+import { PackedFeatures, PackedFeaturesBuilder } from './packed-features';
 
 export const TILE_EXTENT = 4096;
 /** Buffer around a tile in tile units: enough for line joins and labels at tile edges. */
@@ -203,7 +203,12 @@ export class TileSet {
     return building;
   }
 
-  /** Builds a part, then lets what arrived meanwhile run; a part made in slices in steps between other work. */
+  /**
+   * Builds a part, then lets what arrived meanwhile run; a part made in slices in steps between other
+   * work: each slice's features are boxed and packed as they are made (PartBuilder), so what is left for
+   * one step at the end is the spatial index over the boxes gathered (~84,000 facility-map cells: the
+   * boxes and the packing were one step each, ~100–500 ms at load 15, docs/perf.md).
+   */
   private async buildSliced(p: TilePart): Promise<void> {
     if (!p.slices) {
       this.part(p);
@@ -211,24 +216,37 @@ export class TileSet {
       return;
     }
     const { count, slice, finish } = p.slices;
-    let all: Feature[] = [];
+    // Sized for `count` features; with a finish, for its merged features (measured) once they are made.
+    let builder = finish ? null : new PartBuilder(p.sharedGeometry === true, count);
+    // With a finish, it needs every feature at once: they are gathered, then boxed and packed a slice at a time.
+    const all: Feature[] = [];
     let since = performance.now();
-    for (let from = 0; from < count; from += SLICE_STEP) {
-      for (const f of slice(from, Math.min(count, from + SLICE_STEP))) all.push(f);
+    const pause = async () => {
       if (performance.now() - since > SLICE_MS) {
         await nextTurn();
         since = performance.now();
       }
+    };
+    for (let from = 0; from < count; from += SLICE_STEP) {
+      const made = slice(from, Math.min(count, from + SLICE_STEP));
+      if (builder) builder.add(made, 0, made.length);
+      else for (const f of made) all.push(f);
+      await pause();
     }
-    if (finish) {
+    if (!builder) {
       await nextTurn();
-      all = finish(all);
+      const merged = finish!(all);
+      all.length = 0;
+      builder = new PartBuilder(p.sharedGeometry === true, merged);
+      since = performance.now();
+      for (let from = 0; from < merged.length; from += SLICE_STEP) {
+        builder.add(merged, from, Math.min(merged.length, from + SLICE_STEP));
+        await pause();
+      }
     }
     await nextTurn();
-    const features = all.filter((f) => f.geometry);
-    const index = spatialIndex(features);
-    await nextTurn();
-    if (!partCache.has(p)) this.keep(p, features, index);
+    if (partCache.has(p)) return;
+    partCache.set(p, builder.built());
     await nextTurn();
   }
 
@@ -275,29 +293,77 @@ export class TileSet {
   }
 
   private store(p: TilePart, made: Feature[]): BuiltPart {
-    const features = made.filter((f) => f.geometry);
-    return this.keep(p, features, spatialIndex(features));
-  }
-
-  private keep(p: TilePart, features: Feature[], index: Flatbush | null): BuiltPart {
-    // Geometry the part owns is packed; the GeoJSON the producer made is then garbage.
-    const packed = p.sharedGeometry ? null : PackedFeatures.pack(features);
-    const built = { features: packed ?? features, index, bytes: estimateBytes(features, packed, p.sharedGeometry === true) };
+    const builder = new PartBuilder(p.sharedGeometry === true, made);
+    builder.add(made, 0, made.length);
+    const built = builder.built();
     partCache.set(p, built);
     return built;
   }
 }
 
-/** A static index of the features' bboxes, by position; null when there are none. */
-function spatialIndex(features: readonly Feature[]): Flatbush | null {
-  if (features.length === 0) return null;
-  const index = new Flatbush(features.length);
-  for (const f of features) {
-    const [w, s, e, n] = anyBBox(f.geometry);
-    index.add(w, s, e, n);
+/**
+ * A part's features made into what the part cache keeps, a few at a time: those with a geometry, their
+ * boxes for the spatial index, and the geometry the part owns packed (packed-features.ts; the GeoJSON the
+ * producer made is then garbage). A feature that cannot be packed turns the part back into GeoJSON (the
+ * features packed so far decoded: the same values), as PackedFeatures.pack() does for a whole part.
+ */
+class PartBuilder {
+  private packer: PackedFeaturesBuilder | null;
+  /** The features as GeoJSON, when they are not packed (geometry held elsewhere, or not packable). */
+  private plain: Feature[] = [];
+  private boxes: Float64Array;
+  private count = 0;
+
+  /** `expect`: the features to come, all of them (measured, so nothing grows) or their count. */
+  constructor(private readonly sharedGeometry: boolean, expect: readonly Feature[] | number) {
+    if (sharedGeometry) this.packer = null;
+    else {
+      const size = typeof expect === 'number' ? { features: expect } : PackedFeaturesBuilder.measure(expect.filter((f) => f.geometry));
+      this.packer = new PackedFeaturesBuilder(size ?? { features: 64 });
+    }
+    this.boxes = new Float64Array(4 * Math.max(1, typeof expect === 'number' ? expect : expect.length));
   }
-  index.finish();
-  return index;
+
+  /** Adds made[from..to), leaving out features without a geometry. */
+  add(made: readonly Feature[], from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const f = made[i]!;
+      if (!f.geometry) continue;
+      if (this.packer && !this.packer.add(f)) {
+        const packed = this.packer.build();
+        this.plain = Array.from({ length: packed.length }, (_, k) => packed.feature(k));
+        this.packer = null;
+      }
+      if (!this.packer) this.plain.push(f);
+      if (4 * this.count + 4 > this.boxes.length) {
+        const grown = new Float64Array(2 * this.boxes.length);
+        grown.set(this.boxes);
+        this.boxes = grown;
+      }
+      const [w, s, e, n] = anyBBox(f.geometry);
+      const at = 4 * this.count++;
+      this.boxes[at] = w;
+      this.boxes[at + 1] = s;
+      this.boxes[at + 2] = e;
+      this.boxes[at + 3] = n;
+    }
+  }
+
+  /** The built part: its features, their spatial index and its estimated bytes. */
+  built(): BuiltPart {
+    let index: Flatbush | null = null;
+    if (this.count > 0) {
+      index = new Flatbush(this.count);
+      const b = this.boxes;
+      for (let i = 0; i < 4 * this.count; i += 4) index.add(b[i]!, b[i + 1]!, b[i + 2]!, b[i + 3]!);
+      index.finish();
+    }
+    if (this.packer) {
+      const packed = this.packer.build();
+      return { features: packed, index, bytes: 1024 + packed.length * 240 + packed.byteLength };
+    }
+    return { features: this.plain, index, bytes: estimateBytes(this.plain, null, this.sharedGeometry) };
+  }
 }
 
 /** Bbox of any GeoJSON geometry (the dataset's helper knows only the four types it stores). */

@@ -1,13 +1,15 @@
 /**
  * The first deep basemap tile after a start builds its parts (the urban areas' model, lakes, land,
- * borders, labels, the airfields' read: seconds of CPU). Nothing else may wait behind that: while it is
- * cut, the main thread keeps answering /livez and airspace tiles (docs/perf.md, "Cold tiles off the
- * event loop"). The bound is the time of a free event loop scaled for the machine's load; building the
- * lakes' part alone held the loop ~1.2 s on a quiet machine when the main thread cut the tile.
+ * borders, labels, the airfields' read: seconds of CPU). Nothing else may wait behind that: it is cut off
+ * the main thread, which keeps answering /livez and airspace tiles meanwhile (docs/perf.md, "Cold tiles
+ * off the event loop"). What is asserted is what the design guarantees, counted, not a wall-clock bound
+ * (those flaked under load in CI): the main thread built none of the deep parts, and it answered several
+ * requests, one after another, while the tile was cut (cut on the main thread, the first /livez waited
+ * for the whole cut: two answers in all).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../../test/helpers/service';
-import { loadFactor } from '../../../test/helpers/load';
+import { basemapTiles, OVERVIEW_MAXZOOM } from '../../tiles/basemap';
 import { lonLatToTile } from '../../tiles/tile-coords';
 import { FIXTURE_NOW, KSEA, fixtureDataset } from './tiles.fixture';
 import { decodeTile, responseBytes } from './tiles.test-helpers';
@@ -25,16 +27,6 @@ const at = (source: string, z: number, [lon, lat]: readonly [number, number]) =>
 
 describe('the first deep basemap tile after a start', () => {
   it('keeps the event loop free: /livez and airspace tiles answer while it is cut', async () => {
-    const bound = 250 * loadFactor();
-    // The longest the event loop was held, seen by a timer that should fire every 10 ms.
-    let last = performance.now();
-    let longestGap = 0;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-    }, 10);
-
     const started = performance.now();
     let basemapDone = false;
     const basemap = svc.call('GET', at('basemap', 12, KSEA)).then((r) => {
@@ -53,7 +45,6 @@ describe('the first deep basemap tile after a start', () => {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    clearInterval(timer);
     const tile = await basemap;
     const tookMs = performance.now() - started;
 
@@ -61,13 +52,14 @@ describe('the first deep basemap tile after a start', () => {
     const layers = decodeTile(await responseBytes(tile));
     // A city-zoom tile of Seattle: land, the urban area and SEA's runways all come from the deep parts.
     expect(Object.keys(layers)).toEqual(expect.arrayContaining(['land', 'aeroway', 'landuse']));
-    // The tile took long enough for the check to mean something (the parts were built for it).
-    expect(answers.length, `the tile took ${tookMs.toFixed(0)} ms`).toBeGreaterThan(2);
+    // Other requests were answered, one after another, while the tile was cut.
+    expect(answers.length, `answers while the tile was cut (it took ${tookMs.toFixed(0)} ms)`).toBeGreaterThan(2);
     expect(airspaceSeen).toBe(true);
-    for (const a of answers) {
-      expect(a.status, a.what).toBe(200);
-      expect(a.ms, `${a.what} while the basemap tile was cut (bound ${bound} ms)`).toBeLessThan(bound);
-    }
-    expect(longestGap, `the event loop was held (bound ${bound} ms)`).toBeLessThan(bound);
+    for (const a of answers) expect(a.status, `${a.what} (${a.ms.toFixed(0)} ms)`).toBe(200);
+    // None of the parts the tile is cut from was built on the main thread (they are the worker's).
+    const set = basemapTiles();
+    const drawn = set.partsAt(12);
+    expect(drawn.filter((p) => p.minzoom > OVERVIEW_MAXZOOM).length).toBeGreaterThan(0);
+    expect(drawn.filter((p) => set.isBuilt(p)).map((p) => `${p.layer}@${p.minzoom}`)).toEqual([]);
   }, 300_000);
 });
