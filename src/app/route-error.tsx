@@ -12,8 +12,11 @@ export function isCodeNotLoaded(error: unknown): boolean {
   return CODE_NOT_LOADED.some((p) => p.test(message));
 }
 
-/** How often the page asks whether the service is back: soon, then less often (ms). */
-export const RECOVERY = { firstDelayMs: 1000, maxDelayMs: 15_000 };
+/**
+ * How often the page asks whether the service is back: soon, then less often (ms); and how it reloads
+ * (tests replace it).
+ */
+export const RECOVERY = { firstDelayMs: 1000, maxDelayMs: 15_000, reload: () => window.location.reload() };
 
 /** Fetching the code again on its own stops after this many tries at one place: then the pilot decides. */
 const AUTO_RETRIES = 3;
@@ -36,10 +39,12 @@ function useRecovery(active: boolean, autoRetry: boolean, retry: () => void): Ph
       const { state, entry } = await codeState(runningEntry());
       if (stopped) return;
       if (state === 'replaced' && entry !== null) {
-        if (!reloadOnceFor(entry)) setPhase('updated');
+        if (!reloadOnceFor(entry, sessionStorage, RECOVERY.reload)) setPhase('updated');
       } else if (state === 'same') {
         if (autoRetry) retry();
-        else setPhase('failed');
+        // Fetching again did not help while the service answers: the browser keeps a failed chunk for the
+        // document's life (lazy-page.tsx). A new document fetches it: reload once for this page, then say so.
+        else if (entry === null || !reloadOnceFor(`${entry} ${window.location.pathname}`, sessionStorage, RECOVERY.reload)) setPhase('failed');
       } else {
         setPhase('waiting');
         timer = window.setTimeout(() => void check(), delay);
