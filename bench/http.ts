@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { row } from './stats';
@@ -42,6 +42,14 @@ async function settledRssMb(pid: number): Promise<number> {
 const WARM_STARTS = 3;
 
 const HELLO = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); s.end('hello'); }).listen(Number(process.argv[1]), '127.0.0.1');`;
+
+/**
+ * The ceiling of an answer: a bare node:http server that reads the request's body and writes a briefing's
+ * answer as the service sent it (its bytes read from a file once), computing nothing. No design that
+ * builds each answer can beat it, so a briefing's target above this row's ratio is out of reach by the
+ * answer's size alone (issue 13: the reading of what is left).
+ */
+const REPLAY = `const b = require('node:fs').readFileSync(process.argv[2]); require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => { s.writeHead(200, {'content-type': 'application/json', 'content-length': b.length}); s.end(b); }); }).listen(Number(process.argv[1]), '127.0.0.1');`;
 
 interface Scenario {
   name: string;
@@ -216,6 +224,21 @@ export async function benchHttp(): Promise<string[]> {
       await warmUp(base, s, token);
       const r = await load(base, s, token);
       out.push(row([s.name, r.rps.toFixed(0), (r.rps / baseline.rps).toFixed(3), r.p99.toFixed(1), `${r.errors}/${r.non2xx}`]));
+    }
+    // The briefings' ceilings (REPLAY): each answer's bytes from a bare server, under the same load.
+    for (const s of scenarios.filter((x) => x.path.startsWith('/v2/briefing/'))) {
+      const answer = await fetch(base + s.path, { method: 'POST', headers: auth, body: JSON.stringify(s.body) });
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      if (!answer.ok) throw new Error(`${s.name}: ${answer.status} ${bytes.toString()}`);
+      const file = path.join(dataDir, `answer-${children.length}.json`);
+      writeFileSync(file, bytes);
+      const replayPort = await freePort();
+      const replay = spawn(process.execPath, ['-e', REPLAY, String(replayPort), file], { stdio: 'ignore' });
+      children.push(replay);
+      await waitFor(`http://127.0.0.1:${replayPort}/`, 10_000);
+      const r = await load(`http://127.0.0.1:${replayPort}`, s, null);
+      replay.kill('SIGKILL');
+      out.push(row([`  its ${(bytes.length / 1024).toFixed(1)} KB answer replayed by node:http (ceiling)`, r.rps.toFixed(0), (r.rps / baseline.rps).toFixed(3), r.p99.toFixed(1), `${r.errors}/${r.non2xx}`]));
     }
     const rssLoaded = rssMb(warm.pid!);
     out.push(`Service memory (resident): ${rssWarm.toFixed(0)} MB after a warm start, ${rssLoaded.toFixed(0)} MB after the load; first answer ${firstAnswerMs.toFixed(0)} ms after a warm start (median of ${starts.map((t) => t.toFixed(0)).join(', ')} ms)`);
