@@ -14,12 +14,14 @@
  * - Blocks: TFR, stadium event, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled (including
  *   controlled airspace no facility-map cell covers), above 400 ft, more than 90 days ahead, already
  *   over, altitude not AGL.
+ * - Warns where no cell covers the boundary but modelled (sandbox) controlled airspace lies within the
+ *   briefing's model margin (REASON_MODELLED_AIRSPACE), as the briefing answers CAUTION there.
  */
 import { createHash } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
 import { geometryBBox, type Dataset } from '../../data/dataset';
-import { assessArea, facilityMapCells, type FacilityMapCell, type GroundProvider } from '../briefing';
+import { assessArea, facilityMapCells, modelledNear, type FacilityMapCell, type GroundProvider } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import { isAreal, largestPolygon, outside, overlap, polygonsOf, roundPolygon, touches, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
@@ -120,11 +122,9 @@ function classCodes(dataset: Dataset, part: Polygon): AirspaceClassCode[] {
  * part of an area past the last cell) got no candidate and no notice: "nothing to authorize", while the
  * briefing of the same place says DroneZone. Class airspace LAANC is known not to serve is blocked above.
  */
-function uncoveredControlled(dataset: Dataset, boundary: Areal, r: LaancRequest, requestFt: number, mapped: Areal[], notices: LaancNotice[], flight: Window): void {
+function uncoveredControlled(dataset: Dataset, boundary: Areal, r: LaancRequest, requestFt: number, rest: Areal, notices: LaancNotice[], flight: Window): void {
   // Geometry first, cheapest test first: where cells cover the whole boundary (wherever a facility map
   // exists) or no class airspace touches what they leave (Class G), the engine is not asked.
-  const rest = outside(boundary, unionAll(mapped));
-  if (!rest) return;
   const touched = dataset.searchNear(rest, 0, ['class_airspace']).filter((f) => f.laancEnabled !== false && isAreal(f.geometry) && touches(rest, f.geometry));
   if (touched.length === 0) return;
   // What counts for this flight is the briefing's answer for the operation's boundary (floors, hours).
@@ -137,6 +137,31 @@ function uncoveredControlled(dataset: Dataset, boundary: Areal, r: LaancRequest,
     const where = overlap(rest, f.geometry as Areal);
     if (where) notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [f.id], largestPolygon(where), flight));
   }
+}
+
+/** Modelled features named in a REASON_MODELLED_AIRSPACE notice: the nearest of each facility, at most this many. */
+const MODELLED_NAMED = 5;
+
+/**
+ * The part of the boundary no facility-map cell covers, within MODEL_MARGIN_NM of controlled airspace or
+ * cells the sandbox modelled: the briefing answers CAUTION there ("Modelled airspace: boundary
+ * uncertain", model-margin.ts) instead of Class G, and LAANC has nothing to authorize from the model. A
+ * WARN says so, naming the modelled features, so LAANC is not silent where the briefing is not
+ * (docs/briefing-rules.md, "Audit 2026-11-28, third pass"). Imported FAA data has exact edges: no warning.
+ */
+function modelMargin(dataset: Dataset, rest: Areal, notices: LaancNotice[], flight: Window): void {
+  const near = modelledNear(dataset, rest);
+  if (near.length === 0) return;
+  const ids: string[] = [];
+  const facilities = new Set<string>();
+  for (const { feature } of near) {
+    const facility = feature.facility ?? feature.ident ?? feature.id;
+    if (facilities.has(facility)) continue;
+    facilities.add(facility);
+    ids.push(feature.id);
+    if (ids.length === MODELLED_NAMED) break;
+  }
+  notices.push(notice('ACTION_WARN', 'REASON_MODELLED_AIRSPACE', ids, largestPolygon(rest), flight));
 }
 
 export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluation {
@@ -183,7 +208,12 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     byFacility.set(cell.facility, list);
   }
 
-  uncoveredControlled(dataset, boundary, r, requestFt, mapped, notices, flight);
+  // What no cell covers: controlled airspace there is blocked, modelled airspace near it warned of.
+  const rest = outside(boundary, unionAll(mapped));
+  if (rest) {
+    uncoveredControlled(dataset, boundary, r, requestFt, rest, notices, flight);
+    modelMargin(dataset, rest, notices, flight);
+  }
 
   if (notices.some((n) => n.action === 'ACTION_BLOCK' && n.ids.length === 0)) return done();
 
