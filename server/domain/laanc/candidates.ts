@@ -8,7 +8,8 @@
  *   (./restrictions.ts); this module keeps the LAANC rules: overlap, split, altitude, notices.
  * - Altitude: min(requested, lowest ceiling of the facility's cells) unless fixedAltitude; a facility
  *   whose lowest ceiling is 0 keeps the requested altitude (auto-adjusting to 0 ft would be no flight).
- * - SUBMISSION_TYPE_AUTO_AUTHORIZATION when the altitude is within every ceiling (and none is 0),
+ * - SUBMISSION_TYPE_AUTO_AUTHORIZATION when the altitude is within every ceiling (and none is 0) and
+ *   every cell's FAA cycle is still current when the flight starts (REASON_FACILITY_MAP_NOT_CURRENT),
  *   otherwise SUBMISSION_TYPE_FURTHER_COORDINATION: Part 107 only; a recreational flyer (44809) gets a
  *   blocking notice instead (domain.md: recreational only at or below the ceiling).
  * - Blocks: TFR, stadium event, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled (including
@@ -97,6 +98,17 @@ export function hashCandidate(c: Omit<Candidate, 'hashCode'>, cellIds: string[])
 export function autoAuthorizationAllowed(cell: FacilityMapCell, recreational: boolean): boolean {
   const flag = recreational ? cell.feature.props?.recreationalAutoAuthorization : cell.feature.props?.part107AutoAuthorization;
   return flag !== false;
+}
+
+/**
+ * Whether the cell's FAA cycle (its source's effective date + 56 days, `validUntil`) ended at or before
+ * `startMs`: the data the flight would be authorized on may have changed since (docs/briefing-rules.md,
+ * "Audit 2026-11-28, third pass"). Cells without a cycle (generated data, older files without MAP_EFF) never end.
+ */
+export function cycleEndedBy(cell: Pick<FacilityMapCell, 'validUntil'>, startMs: number): boolean {
+  if (!cell.validUntil) return false;
+  const end = Date.parse(cell.validUntil);
+  return !Number.isNaN(end) && end <= startMs;
 }
 
 interface Cell {
@@ -229,8 +241,14 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     if (noAuto.length) {
       notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_NOT_LAANC_ENABLED', noAuto.map((c) => c.cell.id), largestPolygon(unionAll(noAuto.map((c) => c.shared)) ?? area), flight));
     }
-    // Auto-authorization only where the FAA enables it for every cell of the facility here.
-    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0;
+    // A facility map whose FAA cycle ended before the flight starts may no longer be current: never a ground
+    // for auto-authorization (further coordination for Part 107; a recreational flyer has no such path).
+    const stale = cells.filter((c) => cycleEndedBy(c.cell, flight.start));
+    if (stale.length) {
+      notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_FACILITY_MAP_NOT_CURRENT', stale.map((c) => c.cell.id), largestPolygon(unionAll(stale.map((c) => c.shared)) ?? area), flight));
+    }
+    // Auto-authorization only where the FAA enables it for every cell of the facility here, on current data.
+    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0 && stale.length === 0;
     if (!within && !recreational && cells.some((c) => c.cell.feature.props?.part107FurtherCoordination === false)) continue;
     const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
     const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);

@@ -57,6 +57,8 @@ export const REASON_TEXT: Record<NoticeReason, string> = {
   REASON_OPERATION_IN_PAST: 'The flight has already ended.',
   REASON_ALTITUDE_REFERENCE_NOT_AGL: 'LAANC works in feet above ground level; this operation uses another altitude reference.',
   REASON_LICENSE_UNSPECIFIED: 'No license is set yet: choose Part 107 or Section 44809 before submitting.',
+  REASON_FACILITY_MAP_NOT_CURRENT:
+    'The FAA facility map of part of the area comes from a 56-day cycle that ended before the flight starts: it may no longer be current, so LAANC does not auto-authorize there. Part 107 pilots may request further coordination; recreational flyers cannot fly there through LAANC.',
   REASON_MODELLED_AIRSPACE:
     'Part of the area lies next to controlled airspace that the sandbox models: its boundary is uncertain, so that part may need an authorization LAANC cannot give from the model. Check the FAA facility map or apply through DroneZone.',
 };
