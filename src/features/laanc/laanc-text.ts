@@ -24,7 +24,7 @@ export const SUBMISSION_TEXT: Record<SubmissionType, { label: string; sentence: 
   SUBMISSION_TYPE_AUTO_AUTHORIZATION: { label: 'Automatic approval', sentence: 'At or below the facility-map ceiling: LAANC approves it at once.' },
   SUBMISSION_TYPE_FURTHER_COORDINATION: {
     label: 'Further coordination',
-    sentence: 'Above the facility-map ceiling: the FAA decides (Part 107 only; give a justification).',
+    sentence: 'Not automatic (above the facility-map ceiling, a 0 ft cell, or a map that may no longer be current: see the notices): the FAA decides (Part 107 only; give a justification).',
   },
   SUBMISSION_TYPE_UNSPECIFIED: { label: 'Unspecified', sentence: '' },
 };
