@@ -10,6 +10,7 @@ import { Dataset } from '../server/data/dataset';
 import { datasetFile } from '../server/domain/briefing/fixtures/build';
 import { fixtureDataset, NOW } from '../server/domain/briefing/fixtures';
 import { nationwide } from '../server/domain/briefing/fixtures/nationwide';
+import type { GroundMax } from '../server/domain/briefing';
 import { planRoute, RouteBlockedError, routeRegion } from '../server/domain/route/plan';
 import { cellsFor } from '../server/domain/surface/cells';
 import { populationModel } from '../server/domain/surface/population-model';
@@ -66,6 +67,45 @@ export function benchRoute(): string[] {
     const pD = percentile(sample(reps, () => run(false, false)), 50);
     const ratio = (x: number) => `${(pD / Math.max(x, 1e-3)).toFixed(1)}x`;
     lines.push(row([c.name, now.resolution, now.cells, now.expanded, d.expanded, now.judged, before.judged, ms(pNow), ms(pBefore), ms(pD), `bulk ${ratio(pNow)}, per-cell ${ratio(pBefore)}`]));
+  }
+  lines.push(...benchRouteDem(cases, model));
+  return lines;
+}
+
+/**
+ * The route over an imported DEM (docs/briefing-rules.md, "Audit 2026-11-28"): the handler passes the DEMs'
+ * highest ground over the region (one value for every cell, as demGround answers), against the same route
+ * with the DEM ignored (before) and with the DEM passed but every cell judged by the engine (the fix first
+ * proposed, bulk off). 2,953 ft (900 m) of ground brings every MSL floor to the surface: the most features.
+ */
+function benchRouteDem(cases: Case[], model: ReturnType<typeof populationModel>): string[] {
+  const lines = [
+    'Generate Route over a DEM: ground ignored (before), the DEM ground in bulk (now), the DEM ground per cell (bulk off), same run',
+    row(['route', 'ground ft', 'engine runs before', 'engine runs now', 'engine runs per cell', 'before p50 ms', 'now p50 ms', 'per-cell p50 ms', 'now / before', 'per-cell / before']),
+  ];
+  for (const c of cases) {
+    const density = regionDensity(c, model);
+    for (const groundFt of [520, 2953]) {
+      const ground: GroundMax = { maxFt: groundFt, source: 'dem:bench', complete: true };
+      const run = (dem: boolean, bulk: boolean) =>
+        planRoute(c.ds, { positions: c.positions, maxAltitudeFt: 200, allowControlled: c.allowControlled ?? false, briefing: { now: NOW, start: NOW, ...(dem ? { groundMaxFt: () => ground } : {}) }, density, bulk, ...(c.resolution ? { resolution: c.resolution } : {}) });
+      let before, now, perCell;
+      try {
+        before = run(false, true);
+        now = run(true, true);
+        perCell = run(true, false);
+      } catch (e) {
+        if (!(e instanceof RouteBlockedError)) throw e;
+        lines.push(row([c.name, groundFt, '-', '-', '-', '-', '-', '-', '-', `blocked: ${e.message.slice(0, 60)}`]));
+        continue;
+      }
+      const reps = [1, 2, 3, 4, 5];
+      const pBefore = percentile(sample(reps, () => run(false, true)), 50);
+      const pNow = percentile(sample(reps, () => run(true, true)), 50);
+      const pPerCell = percentile(sample(reps, () => run(true, false)), 50);
+      const ratio = (x: number) => `${(x / Math.max(pBefore, 1e-3)).toFixed(2)}x`;
+      lines.push(row([c.name, groundFt, before.judged, now.judged, perCell.judged, ms(pBefore), ms(pNow), ms(pPerCell), ratio(pNow), ratio(pPerCell)]));
+    }
   }
   return lines;
 }

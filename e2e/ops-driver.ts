@@ -19,14 +19,17 @@ function square(west: number, south: number, east: number, north: number): Polyg
 
 /**
  * Places in the sandbox dataset (docs/dataset-sandbox.md), checked against the service's LAANC answer
- * at several hours of the day: a Boeing Field (BFI, Class D) facility-map cell in West Seattle with a
- * 200 ft ceiling in the model (400 ft on the FAA's real map), so 200 ft is approved automatically; and a
- * Seattle-Tacoma (SEA, Class B) cell on the Burien shore with a 50 ft ceiling, outside the real map's
- * coverage, so 200 ft with a fixed altitude needs further coordination. Both lie more than 3 NM from
- * Lumen Field and T-Mobile Park, whose event TFRs would block them on game days.
+ * at several hours of the day: a Boeing Field (BFI, Class D) facility-map cell off West Seattle in the
+ * sandbox's **generated** grid, just west of the FAA's real map, with a 200 ft ceiling in the model, so
+ * 200 ft is approved automatically (generated data, the sandbox's own LAANC); and a Seattle-Tacoma (SEA,
+ * Class B) cell on the Burien shore with a 50 ft ceiling, outside the real map's coverage, so 200 ft with
+ * a fixed altitude needs further coordination. Both lie more than 3 NM from Lumen Field and T-Mobile
+ * Park, whose event TFRs would block them on game days. (Until 2026-11-28 the first lay on the FAA's real
+ * map; its cycle, effective 2025-10-30, ended 2025-12-25, so LAANC no longer auto-authorizes there:
+ * docs/briefing-rules.md, "Audit 2026-11-28, third pass". Its nearest airport is still BFI, 4.7 NM.)
  */
 export const PLACES = {
-  autoApproval: square(-122.414, 47.52, -122.404, 47.53),
+  autoApproval: square(-122.42, 47.525, -122.41, 47.535),
   furtherCoordination: square(-122.397, 47.452, -122.387, 47.46),
 };
 

@@ -10,8 +10,10 @@ import { createServer } from 'node:http';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A Boeing Field (BFI) facility-map cell in West Seattle (e2e/ops-driver.ts PLACES.autoApproval), in the
- * FAA facility map the bench imports (400 ft there): each submission makes an approved authorization.
+ * A Boeing Field (BFI) facility-map cell in West Seattle, in the FAA facility map the bench imports (400 ft
+ * there). That map's cycle (effective 2025-10-30) ended 2025-12-25, so since 2026-11-28 LAANC no longer
+ * auto-authorizes on it (docs/briefing-rules.md, "Audit 2026-11-28, third pass"): each submission goes to
+ * further coordination (the justification below), a status change whose callback is sent all the same.
  */
 const BFI_CELL = { type: 'Polygon', coordinates: [[[-122.414, 47.52], [-122.404, 47.52], [-122.404, 47.53], [-122.414, 47.53], [-122.414, 47.52]]] };
 const POC = { firstName: 'Bench', lastName: 'Pilot', phoneNumber: '+1 206 555 0100', emailAddress: 'pilot@cascade.example' };

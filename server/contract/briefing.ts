@@ -159,6 +159,10 @@ export const DataProvenanceSchema = z
     name: z.string().describe('The source in words, with the FAA file name for FAA data'),
     file: z.string().optional().describe('The FAA file (or feed) the data was read from'),
     effectiveDate: z.string().optional().describe('RFC 3339: when the data took effect as its publisher states it (facility-map cycle, NOTAM effective time); absent when the file states none'),
+    validUntil: z
+      .string()
+      .optional()
+      .describe('Our extension. RFC 3339: when data published on a cycle stops being current, effectiveDate plus the cycle (56 days for a UDDS facility map, 28 for NASR). Absent where there is no cycle: ADDS layers (no date), TFRs (their schedule ends them), generated data'),
   })
   .meta({ id: 'DataProvenance' });
 export type DataProvenance = z.infer<typeof DataProvenanceSchema>;

@@ -36,6 +36,8 @@ export const NoticeReasonSchema = z
     'REASON_OPERATION_IN_PAST',
     'REASON_ALTITUDE_REFERENCE_NOT_AGL',
     'REASON_LICENSE_UNSPECIFIED',
+    'REASON_MODELLED_AIRSPACE',
+    'REASON_FACILITY_MAP_NOT_CURRENT',
   ])
   .meta({ id: 'LaancNoticeReason' });
 export type NoticeReason = z.infer<typeof NoticeReasonSchema>;

@@ -130,6 +130,12 @@ export interface DatasetSource {
   url?: string;
   /** How often the publisher refreshes it, in minutes (spec section 8: 10 minutes to 24 hours). */
   refreshMinutes?: number;
+  /**
+   * The publisher's cycle in days, for data published on one: 56 for a UDDS facility map (the chart
+   * cycle, MAP_EFF), 28 for the NASR subscription. The data stops being current effectiveDate + cycleDays
+   * (validUntil). Absent: no cycle (ADDS layers state no date; a TFR's own schedule ends it; generated data).
+   */
+  cycleDays?: number;
 }
 
 /** The serialized dataset: one JSON file under DATA_DIR/datasets/. */
@@ -159,4 +165,31 @@ export function sourceKind(s: DatasetSource, datasetKind: DatasetFile['kind']): 
 export function effectiveDateStated(s: DatasetSource, datasetKind: DatasetFile['kind']): boolean {
   if (s.effectiveDateStated !== undefined) return s.effectiveDateStated;
   return sourceKind(s, datasetKind) === 'faa' ? s.effectiveDate !== s.retrievedAt : true;
+}
+
+/** The 56-day aeronautical chart cycle of a UDDS facility map (domain.md: "Facility-map data comes out on the 56-day cycle"). */
+export const FACILITY_MAP_CYCLE_DAYS = 56;
+/** The NASR subscription's cycle ("28 Day NASR Subscription"). */
+export const NASR_CYCLE_DAYS = 28;
+
+/**
+ * The cycle of a source: the one it carries, else, for datasets written before sources carried one, the
+ * importers' own (an FAA facility map whose MAP_EFF was read: 56 days; a NASR file with EFF_DATE: 28).
+ * Only FAA data with a stated effective date has one: generated data models a cycle, it is not published
+ * on one (docs/provenance.md).
+ */
+export function cycleDays(s: DatasetSource, datasetKind: DatasetFile['kind']): number | undefined {
+  if (sourceKind(s, datasetKind) !== 'faa' || !effectiveDateStated(s, datasetKind)) return undefined;
+  if (s.cycleDays !== undefined) return s.cycleDays > 0 ? s.cycleDays : undefined;
+  if (s.id.startsWith('faa:uasfm:') || /\(UDDS\)/.test(s.attribution)) return FACILITY_MAP_CYCLE_DAYS;
+  if (s.id.startsWith('faa:nasr:') || /\bNASR\b/.test(s.attribution)) return NASR_CYCLE_DAYS;
+  return undefined;
+}
+
+/** When a cycle-published FAA source stops being current (RFC 3339): its effective date plus its cycle; undefined without a cycle. */
+export function validUntil(s: DatasetSource, datasetKind: DatasetFile['kind']): string | undefined {
+  const days = cycleDays(s, datasetKind);
+  const from = Date.parse(s.effectiveDate);
+  if (days === undefined || Number.isNaN(from)) return undefined;
+  return new Date(from + days * 86_400_000).toISOString().replace('.000Z', 'Z');
 }

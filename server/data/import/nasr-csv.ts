@@ -4,7 +4,7 @@
  * Codes from the NASR APT layout: SITE_TYPE_CODE A airport, H heliport, C seaplane base,
  * G gliderport, U ultralight, B balloonport; TWR_TYPE_CODE "ATCT…" means a control tower.
  */
-import type { AirspaceFeature, Subtype } from '../model';
+import { NASR_CYCLE_DAYS, type AirspaceFeature, type Subtype } from '../model';
 import { FAA_LICENCE, ImportError, isoDate, num, plural, scalarProps, str, uniqueIds, type ParseOptions, type ParseResult } from './common';
 import { CsvError, parseCsvObjects } from './csv';
 import { GeometryError, parseCoordinate } from './geometry';
@@ -160,6 +160,7 @@ export function parseNasrAirports(baseText: string, opts: ParseOptions, rwy?: { 
       version: eff ?? 'unknown',
       effectiveDate: eff ? `${eff}T00:00:00Z` : opts.retrievedAt,
       retrievedAt: opts.retrievedAt,
+      ...(eff ? { cycleDays: NASR_CYCLE_DAYS } : {}),
       attribution: 'FAA National Airspace System Resources (NASR) 28-Day Subscription',
       licence: FAA_LICENCE,
       ...(opts.url ? { url: opts.url } : {}),

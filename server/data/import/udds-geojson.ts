@@ -5,7 +5,7 @@
  * Hub exports carry an obsolete `crs` member and [lon, lat, 0] positions: both are accepted, z dropped.
  */
 import type { MultiPolygon, Point, Polygon } from 'geojson';
-import type { AirspaceFeature, Layer } from '../model';
+import { FACILITY_MAP_CYCLE_DAYS, type AirspaceFeature, type Layer } from '../model';
 import { FAA_LICENCE, ImportError, field, isoDate, plural, sha256, slug, str, uniqueIds, type ParseOptions, type ParseResult, type Props } from './common';
 import { normalizeGeometry, parseCoordinate } from './geometry';
 import { mapClassAirspace, mapSua, mapUasfm } from './udds-airspace';
@@ -176,6 +176,8 @@ export function parseUddsGeoJson(input: unknown, opts: ParseOptions): ParseResul
       version: mapEff ?? sha256(JSON.stringify(out)).slice(0, 12),
       effectiveDate: mapEff ? `${mapEff}T00:00:00Z` : opts.retrievedAt,
       retrievedAt: opts.retrievedAt,
+      // The facility map is published on the 56-day chart cycle: it stops being current then (docs/provenance.md).
+      ...(mapEff ? { cycleDays: FACILITY_MAP_CYCLE_DAYS } : {}),
       attribution: layer === 'uasfm' || layer === 'nsufr' || layer === 'recreational_flyer_fixed_site'
         ? 'FAA UAS Data Delivery System (UDDS)'
         : 'FAA Aeronautical Data Delivery Service (ADDS)',

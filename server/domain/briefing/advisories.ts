@@ -12,6 +12,7 @@ import type { GroundProvider } from './altitude';
 import { assess } from './evaluate';
 import { noticeGeometry, title } from './notice';
 import { provenanceOf } from './provenance';
+import { endedCycle, endedCycleText, type EndedCycle } from './currency';
 import { isPartTime } from './rules';
 import { activity, isoOrUndefined, type FlightWindow } from './time';
 
@@ -63,10 +64,12 @@ const SEVERITY: Record<NonNullable<Notice['status']>, string> = {
  * A facility-map cell below the planned altitude: Part 107 may ask for further coordination (caution);
  * a recreational flyer may not fly above it at all (warning; 49 U.S.C. 44809(a)(5)).
  */
-function cellAdvisory(f: AirspaceFeature, q: AdvisoryQuery): { severity: string; message: string } {
+function cellAdvisory(f: AirspaceFeature, q: AdvisoryQuery, ended: EndedCycle | undefined): { severity: string; message: string } {
   const ceiling = f.ceilingFt ?? 0;
   const facility = f.facility ?? f.ident ?? 'the facility';
   const base = `Facility map of ${facility}: ceiling ${ceiling} ft AGL.`;
+  // A map whose FAA cycle ended before the flight starts is no ground for auto-authorization (currency.ts).
+  if (ended) return { severity: 'caution', message: `${base} ${endedCycleText(ended)} LAANC does not auto-authorize from it: Part 107 pilots may request further coordination.` };
   if (ceiling >= q.maxAltitudeFt && ceiling > 0) return { severity: 'caution', message: `${base} LAANC can auto-authorize flights up to ${ceiling} ft AGL here.` };
   if (q.category === 'faa_44809') return { severity: 'warning', message: `${base} Recreational flyers may not fly above ${ceiling} ft AGL here.` };
   return { severity: 'caution', message: `${base} Above ${ceiling} ft AGL only further coordination (Part 107) can authorize a flight.` };
@@ -78,7 +81,7 @@ function compact<T extends object>(o: T): T {
 
 function properties(dataset: Dataset, f: AirspaceFeature, notice: Notice, q: AdvisoryQuery): AdvisoryProperties {
   const first = activity(f, q.window).intervals[0];
-  const cell = f.layer === 'uasfm' ? cellAdvisory(f, q) : undefined;
+  const cell = f.layer === 'uasfm' ? cellAdvisory(f, q, endedCycle(dataset, f, q.window.start.getTime())) : undefined;
   const days = [...new Set((f.schedule?.timesOfUse ?? []).flatMap((t) => t.daysActive ?? []))];
   return compact({
     advisorySource: f.layer === 'community_advisory' ? 'community' : 'faa',

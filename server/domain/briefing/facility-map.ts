@@ -6,7 +6,8 @@
  */
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { Dataset } from '../../data/dataset';
-import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
+import { validUntil, type AirspaceFeature, type FeatureGeometry } from '../../data/model';
+import { endedCycleText, type EndedCycle } from './currency';
 import { intersects } from './geometry';
 import { buildNotice, type NoticeContext } from './notice';
 import { classify } from './rules';
@@ -23,6 +24,8 @@ export interface FacilityMapCell {
   effectiveDate?: string;
   /** Last edit of the cell (FAA LAST_EDIT), when the data carries it. */
   lastEditDate?: string;
+  /** When the cell's FAA cycle stops being current (effective date + 56 days), when its source has a cycle. */
+  validUntil?: string;
   feature: AirspaceFeature;
 }
 
@@ -55,6 +58,7 @@ function isCell(f: AirspaceFeature): f is AirspaceFeature & { geometry: Polygon 
 export function toCell(f: AirspaceFeature & { geometry: Polygon | MultiPolygon }, dataset: Dataset): FacilityMapCell {
   const source = dataset.sources.find((s) => s.id === f.sourceId);
   const lastEdit = f.props?.lastEditDate ?? f.props?.LAST_EDIT;
+  const until = source ? validUntil(source, dataset.kind) : undefined;
   return {
     id: f.id,
     facility: facilityOf(f),
@@ -62,6 +66,7 @@ export function toCell(f: AirspaceFeature & { geometry: Polygon | MultiPolygon }
     laancEnabled: cellLaanc(f),
     geometry: f.geometry,
     ...(source ? { effectiveDate: source.effectiveDate } : {}),
+    ...(until ? { validUntil: until } : {}),
     ...(typeof lastEdit === 'string' ? { lastEditDate: lastEdit } : {}),
     feature: f,
   };
@@ -85,19 +90,25 @@ export interface CellHit {
 /** Cells named in a description: enough to find them, not a wall of ids. */
 const CELLS_NAMED = 5;
 
-function ceilingSentence(min: number, lowCells: number, maxAltitudeFt: number): string {
+function ceilingSentence(min: number, lowCells: number, maxAltitudeFt: number, ended: boolean): string {
   if (min === 0) return `A 0 ft cell cannot be auto-authorized: only further coordination (Part 107) can approve a flight there.`;
   if (min < maxAltitudeFt) {
     return `Your planned ${maxAltitudeFt} ft AGL is above the ${min} ft ceiling of ${lowCells} cell(s): LAANC cannot auto-authorize it there; Part 107 pilots may request further coordination, recreational flyers must stay at or below the ceiling.`;
   }
+  if (ended) {
+    return `Your planned ${maxAltitudeFt} ft AGL is at or below every ceiling of this map, but the map's cycle ended before your flight starts: LAANC does not auto-authorize from it; Part 107 pilots may request further coordination, and the FAA's current facility map decides.`;
+  }
   return `Your planned ${maxAltitudeFt} ft AGL is at or below every ceiling here: LAANC can auto-authorize it.`;
 }
+
+/** Whether a facility-map cell's FAA cycle ended at or before the flight starts (currency.ts); absent: never. */
+export type CycleEnded = (f: AirspaceFeature) => EndedCycle | undefined;
 
 /**
  * One notice per facility (and LAANC availability): the lowest ceiling among the cells hit, those
  * cells as the geometry, the nearest cell's distance.
  */
-export function facilityNotices(hits: CellHit[], ctx: NoticeContext, verb: 'intersect' | 'lie within 2 NM of'): Evaluated[] {
+export function facilityNotices(hits: CellHit[], ctx: NoticeContext, verb: 'intersect' | 'lie within 2 NM of', cycleEnded?: CycleEnded): Evaluated[] {
   const groups = new Map<string, CellHit[]>();
   for (const h of hits) {
     const key = `${facilityOf(h.feature)}|${cellLaanc(h.feature)}`;
@@ -125,9 +136,16 @@ export function facilityNotices(hits: CellHit[], ctx: NoticeContext, verb: 'inte
     const klass = first.subtype?.startsWith('CLASS_') ? ` (Class ${first.subtype.slice(6)} airspace)` : '';
     const service = cellLaanc(first) ? '' : ' LAANC does not serve this facility: apply through FAA DroneZone.';
     const range = min === max ? `${min} ft AGL` : `${min} to ${max} ft AGL`;
+    // The oldest ended cycle among the cells (one source per facility in practice), said once.
+    let ended: EndedCycle | undefined;
+    if (cycleEnded) for (const c of cells) {
+      const e = cycleEnded(c.feature);
+      if (e && (!ended || e.validUntil < ended.validUntil)) ended = e;
+    }
+    const currency = ended ? ` ${endedCycleText(ended)}` : '';
     const description =
       `${cells.length} facility-map grid cell(s) of ${facility}${klass} ${verb} your flight, with ceilings of ${range}.${alsoOf} ` +
-      `Lowest ceiling ${min} ft AGL in ${low.length} cell(s): ${named}${more}. ${ceilingSentence(min, low.length, ctx.maxAltitudeFt)}${service}`;
+      `Lowest ceiling ${min} ft AGL in ${low.length} cell(s): ${named}${more}. ${ceilingSentence(min, low.length, ctx.maxAltitudeFt, ended !== undefined)}${service}${currency}`;
     const polys = low.flatMap((c) => (c.feature.geometry.type === 'Polygon' ? [c.feature.geometry.coordinates] : c.feature.geometry.type === 'MultiPolygon' ? c.feature.geometry.coordinates : []));
     const geometry: FeatureGeometry = polys.length === 1 ? { type: 'Polygon', coordinates: polys[0]! } : { type: 'MultiPolygon', coordinates: polys };
     const distanceNm = Math.min(...cells.map((c) => c.distanceNm));

@@ -68,6 +68,7 @@ export { aviationFeatures, DEFAULT_AIRPORT_BUFFER_NM, type AviationOptions, type
 export { facilityMapCells, type FacilityMapCell } from './facility-map';
 export { restrictionsFor, type Restriction, type RestrictionKind, type RestrictionWindow } from './restrictions';
 export { checkAirspace, type AirspaceCheck } from './check';
+export { modelledNear, MODEL_MARGIN_NM } from './model-margin';
 export { DEFAULT_MAX_ALTITUDE_FT, DEM_MARGIN_FT, type GroundMax, type GroundProvider } from './altitude';
 export { circlePolygon, separationNm, STADIUM_RADIUS_NM } from './geometry';
 export { activity, flightWindow, inEffectWithin, type Activity, type FlightWindow, type Interval } from './time';

@@ -26,16 +26,25 @@ export function isModelledControlled(f: AirspaceFeature): boolean {
 }
 
 /**
- * The CAUTION notice for a place near modelled controlled airspace, or null when none is within the
- * margin. The caller uses it in place of Class G.
+ * Modelled controlled airspace within MODEL_MARGIN_NM of the input, at any altitude, nearest first (ties
+ * by id): what the briefing's CAUTION below rests on, and what LAANC warns of where no cell covers an
+ * operation (server/domain/laanc/candidates.ts, docs/briefing-rules.md "Audit 2026-11-28").
  */
-export function modelUncertainty(dataset: Dataset, input: FeatureGeometry, ctx: NoticeContext): Evaluated | null {
-  const near = dataset
+export function modelledNear(dataset: Dataset, input: FeatureGeometry): { feature: AirspaceFeature; distanceNm: number }[] {
+  return dataset
     .search(expandBBox(geometryBBox(input), MODEL_MARGIN_NM), ['class_airspace', 'uasfm'])
     .filter(isModelledControlled)
     .map((feature) => ({ feature, distanceNm: separationNm(input, feature, MODEL_MARGIN_NM) }))
     .filter((h) => h.distanceNm <= MODEL_MARGIN_NM)
     .sort((a, b) => a.distanceNm - b.distanceNm || a.feature.id.localeCompare(b.feature.id));
+}
+
+/**
+ * The CAUTION notice for a place near modelled controlled airspace, or null when none is within the
+ * margin. The caller uses it in place of Class G.
+ */
+export function modelUncertainty(dataset: Dataset, input: FeatureGeometry, ctx: NoticeContext): Evaluated | null {
+  const near = modelledNear(dataset, input);
   const rep = near[0]?.feature;
   if (!rep) return null;
   const laanc = rep.layer === 'uasfm' ? cellLaanc(rep) : rep.laancEnabled !== false;

@@ -5,7 +5,7 @@
 import type { DataProvenance } from '../../contract/briefing';
 import type { Dataset } from '../../data/dataset';
 import { keep } from './answer-json';
-import { effectiveDateStated, sourceKind, type AirspaceFeature, type DatasetSource } from '../../data/model';
+import { effectiveDateStated, sourceKind, validUntil, type AirspaceFeature, type DatasetSource } from '../../data/model';
 
 type Sources = Pick<Dataset, 'sources' | 'kind'>;
 
@@ -17,12 +17,14 @@ function one(dataset: Sources, id: string): DataProvenance {
   }
   const kind = sourceKind(s, dataset.kind);
   const stated = effectiveDateStated(s, dataset.kind);
+  const until = validUntil(s, dataset.kind);
   return {
     kind,
     sourceId: s.id,
     name: kind === 'generated' ? `${s.name} — generated (sandbox)` : s.name,
     ...(s.file ? { file: s.file } : {}),
     ...(stated ? { effectiveDate: s.effectiveDate } : {}),
+    ...(until ? { validUntil: until } : {}),
   };
 }
 

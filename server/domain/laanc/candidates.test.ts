@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Dataset } from '../../data/dataset';
 import type { AirspaceFeature } from '../../data/model';
+import { briefArea } from '../briefing';
 import { evaluateLaanc, type LaancRequest } from './candidates';
 import { openWindows } from './restrictions';
 import { COL, NSUFR_ID, ROW, TFR_ID, box, inCell, kbfiDataset, CELL } from './test-fixture';
@@ -150,6 +151,37 @@ describe('LAANC candidates', () => {
     expect(Math.max(...xs)).toBeCloseTo(COL.c0 * CELL, 6);
     expect(s.candidates.map((c) => c.airTrafficControl)).toEqual(['BFI']);
     // Wholly inside cells: nothing new (the first test's notices stay []).
+  });
+
+  it('warns where the briefing says "Modelled airspace: boundary uncertain": LAANC is not silent near modelled airspace (audit 2026-11-28)', () => {
+    // A modelled (sandbox) Class D east of every fixture cell, and an operation 0.4 NM east of it: no cell,
+    // no controlled airspace under it. Before, no candidate and no notice; the briefing says CAUTION.
+    const modelled = (sourceId: string): Dataset => {
+      const file = kbfiDataset(T0, `margin-${sourceId}`);
+      file.sources.push({ ...file.sources[0]!, id: sourceId, name: sourceId });
+      file.features.push({
+        id: 'class:XYZ:D', layer: 'class_airspace', subtype: 'CLASS_D', name: 'XYZ Class D', facility: 'XYZ',
+        geometry: box(-122.1, 47.4, -122.08, 47.42), lower: { value: 0, reference: 'SFC' }, sourceId,
+      });
+      return new Dataset(file);
+    };
+    const east = box(-122.0695, 47.405, -122.0675, 47.407); // ~0.42 NM east of the Class D's east edge
+    const sandbox = modelled('sandbox-class-airspace');
+    const brief = briefArea(sandbox, east, { start: h(4), end: h(5), now: T0, maxAltitudeFt: 200 });
+    expect(brief.notices?.map((n) => n.title)).toEqual(['Modelled airspace of XYZ: boundary uncertain']);
+    const r = evaluateLaanc(sandbox, req({ boundary: east }));
+    expect(r.candidates).toEqual([]);
+    expect(r.notices).toEqual([expect.objectContaining({ action: 'ACTION_WARN', reason: 'REASON_MODELLED_AIRSPACE', ids: ['class:XYZ:D'] })]);
+    expect(r.notices[0]!.geom.coordinates[0]).toEqual(east.coordinates[0]);
+    // Recreational too: nothing to authorize there either way, and the warning stays.
+    expect(evaluateLaanc(sandbox, req({ boundary: east, license: 'LICENSE_SECTION_44809' })).notices.map((n) => n.reason)).toEqual(['REASON_MODELLED_AIRSPACE']);
+    // Imported FAA airspace keeps its exact edges: Class G there, nothing to say (as the briefing).
+    const faa = modelled('faa:class_airspace');
+    expect(briefArea(faa, east, { start: h(4), end: h(5), now: T0, maxAltitudeFt: 200 }).status).toBe('NOTICE_STATUS_CLEAR_TO_FLY');
+    expect(evaluateLaanc(faa, req({ boundary: east })).notices).toEqual([]);
+    // Beyond the margin (1 NM): nothing.
+    expect(evaluateLaanc(sandbox, req({ boundary: box(-122.05, 47.405, -122.048, 47.407) })).notices).toEqual([]);
+    // Wholly inside a cell, next to nothing modelled: the first test's notices stay [] (checked there).
   });
 
   it('converts metres to feet and warns when the license is not set', () => {

@@ -8,18 +8,21 @@
  *   (./restrictions.ts); this module keeps the LAANC rules: overlap, split, altitude, notices.
  * - Altitude: min(requested, lowest ceiling of the facility's cells) unless fixedAltitude; a facility
  *   whose lowest ceiling is 0 keeps the requested altitude (auto-adjusting to 0 ft would be no flight).
- * - SUBMISSION_TYPE_AUTO_AUTHORIZATION when the altitude is within every ceiling (and none is 0),
+ * - SUBMISSION_TYPE_AUTO_AUTHORIZATION when the altitude is within every ceiling (and none is 0) and
+ *   every cell's FAA cycle is still current when the flight starts (REASON_FACILITY_MAP_NOT_CURRENT),
  *   otherwise SUBMISSION_TYPE_FURTHER_COORDINATION: Part 107 only; a recreational flyer (44809) gets a
  *   blocking notice instead (domain.md: recreational only at or below the ceiling).
  * - Blocks: TFR, stadium event, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled (including
  *   controlled airspace no facility-map cell covers), above 400 ft, more than 90 days ahead, already
  *   over, altitude not AGL.
+ * - Warns where no cell covers the boundary but modelled (sandbox) controlled airspace lies within the
+ *   briefing's model margin (REASON_MODELLED_AIRSPACE), as the briefing answers CAUTION there.
  */
 import { createHash } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
 import { geometryBBox, type Dataset } from '../../data/dataset';
-import { assessArea, facilityMapCells, type FacilityMapCell, type GroundProvider } from '../briefing';
+import { assessArea, facilityMapCells, modelledNear, type FacilityMapCell, type GroundProvider } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import { isAreal, largestPolygon, outside, overlap, polygonsOf, roundPolygon, touches, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
@@ -97,6 +100,17 @@ export function autoAuthorizationAllowed(cell: FacilityMapCell, recreational: bo
   return flag !== false;
 }
 
+/**
+ * Whether the cell's FAA cycle (its source's effective date + 56 days, `validUntil`) ended at or before
+ * `startMs`: the data the flight would be authorized on may have changed since (docs/briefing-rules.md,
+ * "Audit 2026-11-28, third pass"). Cells without a cycle (generated data, older files without MAP_EFF) never end.
+ */
+export function cycleEndedBy(cell: Pick<FacilityMapCell, 'validUntil'>, startMs: number): boolean {
+  if (!cell.validUntil) return false;
+  const end = Date.parse(cell.validUntil);
+  return !Number.isNaN(end) && end <= startMs;
+}
+
 interface Cell {
   cell: FacilityMapCell;
   /** The part of the boundary inside the cell. */
@@ -120,11 +134,9 @@ function classCodes(dataset: Dataset, part: Polygon): AirspaceClassCode[] {
  * part of an area past the last cell) got no candidate and no notice: "nothing to authorize", while the
  * briefing of the same place says DroneZone. Class airspace LAANC is known not to serve is blocked above.
  */
-function uncoveredControlled(dataset: Dataset, boundary: Areal, r: LaancRequest, requestFt: number, mapped: Areal[], notices: LaancNotice[], flight: Window): void {
+function uncoveredControlled(dataset: Dataset, boundary: Areal, r: LaancRequest, requestFt: number, rest: Areal, notices: LaancNotice[], flight: Window): void {
   // Geometry first, cheapest test first: where cells cover the whole boundary (wherever a facility map
   // exists) or no class airspace touches what they leave (Class G), the engine is not asked.
-  const rest = outside(boundary, unionAll(mapped));
-  if (!rest) return;
   const touched = dataset.searchNear(rest, 0, ['class_airspace']).filter((f) => f.laancEnabled !== false && isAreal(f.geometry) && touches(rest, f.geometry));
   if (touched.length === 0) return;
   // What counts for this flight is the briefing's answer for the operation's boundary (floors, hours).
@@ -137,6 +149,31 @@ function uncoveredControlled(dataset: Dataset, boundary: Areal, r: LaancRequest,
     const where = overlap(rest, f.geometry as Areal);
     if (where) notices.push(notice('ACTION_BLOCK', 'REASON_NOT_LAANC_ENABLED', [f.id], largestPolygon(where), flight));
   }
+}
+
+/** Modelled features named in a REASON_MODELLED_AIRSPACE notice: the nearest of each facility, at most this many. */
+const MODELLED_NAMED = 5;
+
+/**
+ * The part of the boundary no facility-map cell covers, within MODEL_MARGIN_NM of controlled airspace or
+ * cells the sandbox modelled: the briefing answers CAUTION there ("Modelled airspace: boundary
+ * uncertain", model-margin.ts) instead of Class G, and LAANC has nothing to authorize from the model. A
+ * WARN says so, naming the modelled features, so LAANC is not silent where the briefing is not
+ * (docs/briefing-rules.md, "Audit 2026-11-28, third pass"). Imported FAA data has exact edges: no warning.
+ */
+function modelMargin(dataset: Dataset, rest: Areal, notices: LaancNotice[], flight: Window): void {
+  const near = modelledNear(dataset, rest);
+  if (near.length === 0) return;
+  const ids: string[] = [];
+  const facilities = new Set<string>();
+  for (const { feature } of near) {
+    const facility = feature.facility ?? feature.ident ?? feature.id;
+    if (facilities.has(facility)) continue;
+    facilities.add(facility);
+    ids.push(feature.id);
+    if (ids.length === MODELLED_NAMED) break;
+  }
+  notices.push(notice('ACTION_WARN', 'REASON_MODELLED_AIRSPACE', ids, largestPolygon(rest), flight));
 }
 
 export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluation {
@@ -183,7 +220,12 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     byFacility.set(cell.facility, list);
   }
 
-  uncoveredControlled(dataset, boundary, r, requestFt, mapped, notices, flight);
+  // What no cell covers: controlled airspace there is blocked, modelled airspace near it warned of.
+  const rest = outside(boundary, unionAll(mapped));
+  if (rest) {
+    uncoveredControlled(dataset, boundary, r, requestFt, rest, notices, flight);
+    modelMargin(dataset, rest, notices, flight);
+  }
 
   if (notices.some((n) => n.action === 'ACTION_BLOCK' && n.ids.length === 0)) return done();
 
@@ -199,8 +241,14 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     if (noAuto.length) {
       notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_NOT_LAANC_ENABLED', noAuto.map((c) => c.cell.id), largestPolygon(unionAll(noAuto.map((c) => c.shared)) ?? area), flight));
     }
-    // Auto-authorization only where the FAA enables it for every cell of the facility here.
-    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0;
+    // A facility map whose FAA cycle ended before the flight starts may no longer be current: never a ground
+    // for auto-authorization (further coordination for Part 107; a recreational flyer has no such path).
+    const stale = cells.filter((c) => cycleEndedBy(c.cell, flight.start));
+    if (stale.length) {
+      notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_FACILITY_MAP_NOT_CURRENT', stale.map((c) => c.cell.id), largestPolygon(unionAll(stale.map((c) => c.shared)) ?? area), flight));
+    }
+    // Auto-authorization only where the FAA enables it for every cell of the facility here, on current data.
+    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0 && stale.length === 0;
     if (!within && !recreational && cells.some((c) => c.cell.feature.props?.part107FurtherCoordination === false)) continue;
     const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
     const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);

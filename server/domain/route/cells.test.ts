@@ -8,7 +8,8 @@ import { cellToBoundary, gridDisk, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { Dataset } from '../../data/dataset';
 import type { DatasetFile } from '../../data/model';
-import { assessArea } from '../briefing';
+import { bbox } from '@turf/turf';
+import { assessArea, type GroundProvider } from '../briefing';
 import { separationNm } from '../briefing/geometry';
 import { fixtureFile, NOW } from '../briefing/fixtures';
 import { CellJudge } from './cells';
@@ -64,6 +65,23 @@ describe('bulk cell judgement', () => {
     const { blocked } = compare(ds, { ...base, allowControlled: false }, north, northRegion);
     expect(blocked).toBeGreaterThan(byMargin);
     compare(ds, { ...base, allowControlled: true }, north, northRegion);
+  });
+
+  it('does so over an imported DEM whose ground varies from hexagon to hexagon, still in bulk (audit 2026-11-28)', () => {
+    // Terraces rising eastward from 500 to 3,500 ft MSL in 0.02° steps, complete west of -122.3, partial east of
+    // it: the Class B shelves (MSL floors) come within reach of some hexagons and not of others. (The route
+    // handler's provider answers the region's highest ground for every hexagon: one value, the fewest runs.)
+    const ramp: GroundProvider = (area) => {
+      const [, , e] = bbox(area);
+      return { maxFt: 500 + 1000 * Math.floor((e + 122.36) / 0.02), source: 'dem:terraces', complete: e < -122.3 };
+    };
+    const ds = new Dataset(fixtureFile());
+    const withDem = { ...base, maxAltitudeFt: 400, groundMaxFt: ramp };
+    const controlledCounts = (cell: string) => assessArea(ds, hexOf(cell), withDem).some((e) => e.controlled && e.features.some((f) => f.lower?.reference === 'MSL'));
+    expect(block.filter(controlledCounts).length).toBeGreaterThan(10);
+    const { engineRuns } = compare(ds, { ...withDem, allowControlled: false });
+    compare(ds, { ...withDem, allowControlled: true });
+    expect(engineRuns).toBeLessThan(block.length / 2);
   });
 
   it('plans the same route as the engine cell by cell, with a fraction of the engine runs', () => {

@@ -5,8 +5,10 @@
  * fetched from the dataset once per request into a small local index, each cell is matched against
  * them with the engine's own exact test (separationNm), and the engine itself runs once per distinct
  * set of features touched: the other cells with the same set get the same verdict. Cells outside the
- * fetched area, and requests the shortcut cannot serve (a DEM ground, a box across 180°), go to the
- * engine one by one as before. A cell that touches something restricted is therefore still blocked,
+ * fetched area, and requests the shortcut cannot serve (a box across 180°), go to the engine one by one
+ * as before. With a DEM (the route handler passes the imported DEMs' ground as the briefings get it) the
+ * DEM's ground under a cell is part of its key wherever an MSL floor is near. A cell that touches
+ * something restricted is therefore still blocked,
  * and one partly inside a lower facility-map ceiling still gets that ceiling's verdict: the engine
  * decides, on the same features.
  */
@@ -17,7 +19,7 @@ import type { Point, Polygon } from 'geojson';
 import { expandBBox, featureBBox, geometryBBox, type BBox, type Dataset } from '../../data/dataset';
 import type { AirspaceFeature } from '../../data/model';
 import { assessArea, DEFAULT_MAX_ALTITUDE_FT } from '../briefing';
-import { isOverhead } from '../briefing/altitude';
+import { hasMslFloor, isOverhead } from '../briefing/altitude';
 import { terrainBound } from '../briefing/terrain';
 import { cellFacilities, cellLaanc, facilityOf } from '../briefing/facility-map';
 import { gapNm, reachNm, separationNm, STADIUM_RADIUS_NM } from '../briefing/geometry';
@@ -128,6 +130,17 @@ class LocalIndex {
   }
 }
 
+/**
+ * The box whose cells the bulk judgement serves: the search region widened by about one resolution-5
+ * edge. The route handler reads the DEM's ground over it (server/routes/route), so every cell, segment
+ * and point the planner judges lies inside what the DEM was read for.
+ */
+export function judgedArea(region: readonly [number, number, number, number]): BBox {
+  const lat = Math.max(Math.abs(region[1]), Math.abs(region[3]));
+  const dLon = EDGE_KM / (KM_PER_DEG * Math.max(Math.cos((Math.min(lat, 89) * Math.PI) / 180), 0.01));
+  return [region[0] - dLon, region[1] - EDGE_KM / KM_PER_DEG, region[2] + dLon, region[3] + EDGE_KM / KM_PER_DEG];
+}
+
 type Entry = { verdict: Verdict } | { byNear: Map<string, Verdict> };
 
 export class CellJudge {
@@ -146,20 +159,21 @@ export class CellJudge {
 
   /** `bulk` false: every cell goes to the engine on its own (the bench's "before"). */
   constructor(private readonly dataset: Dataset, region: readonly [number, number, number, number], private readonly opts: ConstraintOptions, bulk = true) {
-    const lat = Math.max(Math.abs(region[1]), Math.abs(region[3]));
-    const dLon = EDGE_KM / (KM_PER_DEG * Math.max(Math.cos((Math.min(lat, 89) * Math.PI) / 180), 0.01));
-    const area: BBox = [region[0] - dLon, region[1] - EDGE_KM / KM_PER_DEG, region[2] + dLon, region[3] + EDGE_KM / KM_PER_DEG];
-    // With a DEM, what is overhead depends on each cell's ground; across 180° the dataset's part boxes apply: the engine alone.
-    const served = bulk && !opts.groundMaxFt && area[0] >= -180 && area[2] <= 180;
+    const area = judgedArea(region);
+    // Across 180° the dataset's part boxes apply: the engine alone.
+    const served = bulk && area[0] >= -180 && area[2] <= 180;
     this.area = served ? area : null;
     const maxAltitudeFt = opts.maxAltitudeFt ?? DEFAULT_MAX_ALTITUDE_FT;
     // One dataset query for the whole region, widened as far as the engine looks beyond an input.
     const all = served ? dataset.search(expandBBox(area, Math.max(STADIUM_RADIUS_NM, MODEL_MARGIN_NM))) : [];
     // MSL floors: the highest ground any cell may be given (the airports of the whole region, terrain.ts)
     // keeps every feature some cell's engine may count; each cell's own bound then goes into its key.
+    // With a DEM (docs/briefing-rules.md, "Audit 2026-11-28") a cell's ground is the DEM's, which may lie
+    // above every airport: every MSL floor is kept, and the DEM's answer for the cell joins its key.
     const regionGround = served ? terrainBound(dataset, { type: 'Polygon', coordinates: [[[area[0], area[1]], [area[2], area[1]], [area[2], area[3]], [area[0], area[3]], [area[0], area[1]]]] }) : undefined;
-    const touching = all.filter((f) => f.layer === 'uasfm' || !isOverhead(f, maxAltitudeFt, undefined, regionGround?.groundFt));
-    this.mslFloors = touching.some((f) => f.lower?.reference === 'MSL' && f.lower.value > 0);
+    const dem = opts.groundMaxFt;
+    const touching = all.filter((f) => f.layer === 'uasfm' || (dem !== undefined && hasMslFloor(f)) || !isOverhead(f, maxAltitudeFt, undefined, regionGround?.groundFt));
+    this.mslFloors = touching.some(hasMslFloor);
     this.drawn = new LocalIndex(touching.filter((f) => reachNm(f) === 0));
     this.reaching = new LocalIndex(touching.filter((f) => reachNm(f) > 0));
     this.modelled = new LocalIndex(all.filter(isModelledControlled));
@@ -172,7 +186,7 @@ export class CellJudge {
     if (!a || box[0] < a[0] || box[1] < a[1] || box[2] > a[2] || box[3] > a[3]) return this.engine(hex);
     const own = new Map<string, string>();
     // Two cells touching the same features may still differ by the ground their MSL floors are measured from.
-    const key = this.mslFloors ? `${this.touched(hex, box, own)}|${terrainBound(this.dataset, hex)?.groundFt ?? ''}` : this.touched(hex, box, own);
+    const key = this.mslFloors ? `${this.touched(hex, box, own)}|${terrainBound(this.dataset, hex)?.groundFt ?? ''}|${this.demKey(hex)}` : this.touched(hex, box, own);
     const entry = this.entries.get(key);
     if (entry && 'verdict' in entry) return named(entry.verdict, own, this.dataset);
     if (entry) {
@@ -187,6 +201,12 @@ export class CellJudge {
     const v = verdictOf(evaluated, this.opts);
     this.entries.set(key, evaluated.some((e) => e.modelMargin) ? { byNear: new Map([[this.nearModelled(hex, box, own), v]]) } : { verdict: v });
     return v;
+  }
+
+  /** The DEM's ground under the hexagon as the engine will read it (empty without a DEM or where none reaches). */
+  private demKey(hex: Polygon): string {
+    const g = this.opts.groundMaxFt?.(hex);
+    return g ? `${g.maxFt}:${g.complete}:${g.source}` : '';
   }
 
   private engine(hex: Polygon): Verdict {

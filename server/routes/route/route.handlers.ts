@@ -11,7 +11,9 @@ import type { HandlerResult } from '../../http/route';
 import { limitResponseSize } from '../../http/response-size';
 import { mainThread } from '../../http/main-thread';
 import { Budget } from '../../domain/budget';
-import type { BriefingOptions } from '../../domain/briefing';
+import type { BriefingOptions, GroundProvider } from '../../domain/briefing';
+import { judgedArea } from '../../domain/route/cells';
+import { demGround } from '../../services/elevation/dem-ground';
 import { planRoute, RouteBlockedError, RouteInputError, routeRegion, RouteTooLargeError, ROUTE_CELL_BUDGET, type RouteRequest as PlanRequest } from '../../domain/route/plan';
 import { runInPool } from '../../workers/surface-pool';
 import { unpackCells } from '../../workers/surface-tasks';
@@ -48,8 +50,21 @@ export async function generateRoute(deps: AppDeps, body: RouteRequest, density?:
   const opts = flightOptions(deps, body, true);
   if (!density) ({ density, start } = await regionDensity(body, start));
   const d = density;
+  const ground = await routeGround(deps, body);
   // A route is many briefings: it gets its own, larger run (ROUTE_BUDGET_MS), one at a time through the gate.
-  return mainThread.run((budget) => planned(deps, body, opts, d, budget), start, (cfg) => new Budget('route', cfg.routeBudgetMs));
+  return mainThread.run((budget) => planned(deps, body, { ...opts, groundMaxFt: ground }, d, budget), start, (cfg) => new Budget('route', cfg.routeBudgetMs));
+}
+
+/**
+ * The imported DEMs' ground over everything the planner judges (the search region and the cells at its
+ * edge, `judgedArea`), read before the planner runs, as the briefings, the check, the advisories and LAANC
+ * read it: an MSL floor the briefing counts over high ground is counted by the route too (docs/briefing-rules.md,
+ * "Audit 2026-11-28, third pass"). Before, the planner kept the 800 ft assumption (raised by the airports' bound).
+ */
+async function routeGround(deps: AppDeps, body: RouteRequest): Promise<GroundProvider> {
+  const { box } = errorsMapped(() => routeRegion({ positions: body.geometry.coordinates, ...(body.resolution !== undefined ? { resolution: body.resolution } : {}) }));
+  const [w, s, e, n] = judgedArea(box);
+  return demGround(deps, { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] });
 }
 
 /** The planner's errors as the API answers them. */
@@ -74,7 +89,7 @@ function planned(deps: AppDeps, body: RouteRequest, opts: BriefingOptions, densi
       allowControlled: body.allowControlledAirspace ?? false,
       avoidPopulation: body.avoid?.includes('population') ?? false,
       ...(body.resolution !== undefined ? { resolution: body.resolution } : {}),
-      briefing: { now: opts.now!, start: opts.start!, end: opts.end!, includeGeometry: true },
+      briefing: { now: opts.now!, start: opts.start!, end: opts.end!, includeGeometry: true, ...(opts.groundMaxFt ? { groundMaxFt: opts.groundMaxFt } : {}) },
       density,
     }),
   );

@@ -1,9 +1,12 @@
 import type { Status } from '../../contract/system';
-import { effectiveDateStated, sourceKind } from '../../data/model';
+import { effectiveDateStated, sourceKind, validUntil } from '../../data/model';
 import type { AppDeps } from '../../deps';
 import { demSourceFor, demSourceName } from '../../data/dem-source';
 import { airportModelSource } from '../../domain/elevation/airport-model';
 import { storeStarting } from '../../store/deferred';
+
+/** A cycle-published source says when it stops being current (docs/provenance.md). */
+const withValidUntil = (until: string | undefined) => (until ? { validUntil: until } : {});
 
 /** The elevation source in force: the imported DEMs (where they cover) over the terrain model (docs/elevation.md). */
 async function elevationStatus(deps: AppDeps): Promise<NonNullable<Status['elevation']>> {
@@ -54,6 +57,7 @@ export async function serviceStatus(deps: AppDeps): Promise<Status> {
         ...s,
         kind: sourceKind(s, ds.kind),
         effectiveDateStated: effectiveDateStated(s, ds.kind),
+        ...withValidUntil(validUntil(s, ds.kind)),
         ageSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(s.retrievedAt)) / 1000)),
       })),
     },

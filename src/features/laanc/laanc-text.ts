@@ -24,7 +24,7 @@ export const SUBMISSION_TEXT: Record<SubmissionType, { label: string; sentence: 
   SUBMISSION_TYPE_AUTO_AUTHORIZATION: { label: 'Automatic approval', sentence: 'At or below the facility-map ceiling: LAANC approves it at once.' },
   SUBMISSION_TYPE_FURTHER_COORDINATION: {
     label: 'Further coordination',
-    sentence: 'Above the facility-map ceiling: the FAA decides (Part 107 only; give a justification).',
+    sentence: 'Not automatic (above the facility-map ceiling, a 0 ft cell, or a map that may no longer be current: see the notices): the FAA decides (Part 107 only; give a justification).',
   },
   SUBMISSION_TYPE_UNSPECIFIED: { label: 'Unspecified', sentence: '' },
 };
@@ -57,4 +57,8 @@ export const REASON_TEXT: Record<NoticeReason, string> = {
   REASON_OPERATION_IN_PAST: 'The flight has already ended.',
   REASON_ALTITUDE_REFERENCE_NOT_AGL: 'LAANC works in feet above ground level; this operation uses another altitude reference.',
   REASON_LICENSE_UNSPECIFIED: 'No license is set yet: choose Part 107 or Section 44809 before submitting.',
+  REASON_FACILITY_MAP_NOT_CURRENT:
+    'The FAA facility map of part of the area comes from a 56-day cycle that ended before the flight starts: it may no longer be current, so LAANC does not auto-authorize there. Part 107 pilots may request further coordination; recreational flyers cannot fly there through LAANC.',
+  REASON_MODELLED_AIRSPACE:
+    'Part of the area lies next to controlled airspace that the sandbox models: its boundary is uncertain, so that part may need an authorization LAANC cannot give from the model. Check the FAA facility map or apply through DroneZone.',
 };
