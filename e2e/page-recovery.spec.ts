@@ -4,10 +4,11 @@
  * same document; when a deploy replaced the files it reloads once by itself.
  */
 import type { Page, Route } from '@playwright/test';
-import { given } from './driver';
+import { given, squareParam } from './driver';
 import { expect, test } from './fixtures';
 
 const OPERATIONS_CHUNK = /\/assets\/operations\.route-[\w-]+\.js$/;
+const ZONE_TABLE_CHUNK = /\/assets\/tz-[\w-]+\.js(\?.*)?$/;
 const isIndexFetch = (route: Route) => route.request().resourceType() === 'fetch' && new URL(route.request().url()).pathname === '/';
 
 async function markDocument(page: Page) {
@@ -64,4 +65,28 @@ test('a deploy replaced the page code since the portal was opened: the portal re
   await expect(page).toHaveURL(/\/operations$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
   expect(await sameDocument(page), 'the page was reloaded').toBe(false);
+});
+
+test('the zone table could not be fetched while the service was down: the plan gets its zone on its own once the service is back', async ({ page, browserConsole }) => {
+  test.setTimeout(150_000);
+  browserConsole.allow(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_/);
+  // The zone table is a chunk /plan loads once there is an area. Chromium keeps a failed chunk for the
+  // document's life, so fetching it again in the same page cannot work: the page must reload itself once
+  // the service answers (src/lib/lazy-module.ts), and the plan, kept in its address, comes back whole.
+  let down = true;
+  let tries = 0;
+  await page.route(ZONE_TABLE_CHUNK, (route) => {
+    if (!down) return route.continue();
+    tries += 1;
+    return route.abort('connectionrefused');
+  });
+  await page.route('**/', (route) => (down && isIndexFetch(route) ? route.abort('connectionrefused') : route.continue()));
+  await page.goto(`/plan?${squareParam(-74.01, 40.7, 0.003)}&e2e=1`);
+  await expect.poll(() => tries, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+  // Tried again on its own while down (a second failure asks the service, which does not answer yet).
+  await page.waitForTimeout(2_500);
+  await expect(page.getByText('(local time at the area, America/New_York)')).toHaveCount(0);
+  down = false;
+  await expect(page.getByText('(local time at the area, America/New_York)')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/plan\?/);
 });

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetch-mock';
-import { codeState, reloadOnceFor } from './code-recovery';
+import { codeState, reloadOnceFor } from '../lib/code-recovery';
 import { failedAsset, lazyPage, retryFailedPages } from './lazy-page';
 import { RECOVERY, RouteErrorBoundary } from './route-error';
 import { Component, Suspense, type ReactNode } from 'react';

@@ -1,16 +1,7 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { codeState, reloadOnceFor, runningEntry } from './code-recovery';
+import { codeState, isCodeNotLoaded, reloadOnceFor, runningEntry } from '../lib/code-recovery';
 import { retryFailedPages } from './lazy-page';
-
-// What browsers and Vite say when a page's code or its CSS cannot be fetched: the service is down,
-// the connection dropped, or a deploy replaced the files since the portal was opened.
-const CODE_NOT_LOADED = [/dynamically imported module/i, /unable to preload css/i, /importing a module script failed/i, /loading (css )?chunk/i];
-
-export function isCodeNotLoaded(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  return CODE_NOT_LOADED.some((p) => p.test(message));
-}
 
 /**
  * How often the page asks whether the service is back: soon, then less often (ms); and how it reloads

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { lazyModule } from './lazy-module';
-import { useLazyModule } from './use-lazy-module';
+import { LAZY_RETRY, useLazyModule } from './use-lazy-module';
 
 describe('useLazyModule', () => {
   it('loads nothing until wanted, then renders again once the chunk is there', async () => {
@@ -29,5 +29,23 @@ describe('useLazyModule', () => {
     await act(async () => rerender({ wanted: true }));
     await waitFor(() => expect(result.current).toBe(true));
     expect(attempts).toBe(2);
+  });
+
+  it('while wanted, tries again on its own after a failed load', async () => {
+    const saved = { ...LAZY_RETRY };
+    Object.assign(LAZY_RETRY, { firstDelayMs: 20, maxDelayMs: 40 });
+    try {
+      let attempts = 0;
+      const chunk = lazyModule(async () => {
+        attempts += 1;
+        if (attempts <= 3) throw new Error('connection dropped');
+        return 'loaded';
+      });
+      const { result } = renderHook(() => useLazyModule(chunk, true));
+      await waitFor(() => expect(result.current).toBe(true), { timeout: 3000 });
+      expect(attempts).toBe(4);
+    } finally {
+      Object.assign(LAZY_RETRY, saved);
+    }
   });
 });

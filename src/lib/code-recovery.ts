@@ -45,3 +45,25 @@ export function reloadOnceFor(entry: string, storage: Storage = sessionStorage, 
   reload();
   return true;
 }
+
+// What browsers and Vite say when a page's code or its CSS cannot be fetched: the service is down,
+// the connection dropped, or a deploy replaced the files since the portal was opened.
+const CODE_NOT_LOADED = [/dynamically imported module/i, /unable to preload css/i, /importing a module script failed/i, /loading (css )?chunk/i];
+
+export function isCodeNotLoaded(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return CODE_NOT_LOADED.some((p) => p.test(message));
+}
+
+/**
+ * A chunk failed again after a failed load (lazy-module.ts): Chromium keeps a failed module for the
+ * document's life and answers every later import of it from that failure, whatever the service does. So
+ * once the service answers (the same portal, or a new deploy), the page reloads, once for this entry and
+ * path (the plan lives in its address, so nothing is lost); while it does not answer, nothing happens and
+ * the next try asks again. Resolves to whether it reloaded.
+ */
+export async function recoverStuckCode(reload: () => void = () => window.location.reload(), fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const { state, entry } = await codeState(runningEntry(), fetchImpl);
+  if (state === 'unreachable' || entry === null) return false;
+  return reloadOnceFor(state === 'replaced' ? entry : `${entry} ${window.location.pathname}`, sessionStorage, reload);
+}
