@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { maplibreCssUnusedControls } from './scripts/maplibre-css';
 
 // The portal. In `npm run dev` Vite proxies the API to the service (scripts/dev.mjs starts both).
 const api = process.env.SERVICE_URL ?? 'http://localhost:8081';
@@ -8,6 +9,8 @@ const proxied = ['/v1', '/v2', '/styles', '/tiles', '/fonts', '/sprites', '/open
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist/portal', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // MapLibre's stylesheet without the controls the map never adds (scripts/maplibre-css.ts).
+  css: { postcss: { plugins: [maplibreCssUnusedControls()] } },
   server: {
     port: Number(process.env.PORT ?? 8080),
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: false }])),
