@@ -17,7 +17,7 @@ import { CreateOperationForm } from '../../features/operations/components/create
 import { DrawTools } from '../../features/plan/components/draw-tools';
 import { FlightForm } from '../../features/plan/components/flight-form';
 import { LimitsStatus } from '../../features/plan/components/limits-status';
-import { ShapeEntry } from '../../features/plan/components/shape-entry';
+import { ShapeEntryDisclosure } from '../../features/plan/components/shape-entry-disclosure';
 import { flightShapeOf } from '../../features/plan/plan-params';
 import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
@@ -248,18 +248,15 @@ export function PlanPage() {
                   onRedo={redo}
                 />
                 <LimitsStatus check={area.check} shapeError={area.shapeError} />
-                <details className="disclosure">
-                  <summary>Type coordinates or paste GeoJSON or KML</summary>
-                  <ShapeEntry
-                    widthM={plan.widthM}
-                    radiusM={plan.radiusM}
-                    onArea={(a, sizes) => {
-                      changeArea(a, sizes);
-                      const next = deriveArea({ area: a, widthM: sizes.widthM ?? plan.widthM, radiusM: sizes.radiusM ?? plan.radiusM });
-                      if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
-                    }}
-                  />
-                </details>
+                <ShapeEntryDisclosure
+                  widthM={plan.widthM}
+                  radiusM={plan.radiusM}
+                  onArea={(a, sizes) => {
+                    changeArea(a, sizes);
+                    const next = deriveArea({ area: a, widthM: sizes.widthM ?? plan.widthM, radiusM: sizes.radiusM ?? plan.radiusM });
+                    if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
+                  }}
+                />
                 <ExportArea shape={exported.shape} boundary={area.boundary} details={exported.details} />
               </PanelSection>
               <PanelSection title="Flight" id="flight" screenOnly>
