@@ -8,7 +8,6 @@ import { AdvisoriesPanel } from '../../features/advisories/components/advisories
 import { BriefingPanel, type BriefingShown } from '../../features/briefing/components/briefing-panel';
 import { STATUS_TEXT } from '../../features/briefing/briefing-text';
 import { ConflictsPanel } from '../../features/conflicts/components/conflicts-panel';
-import { ExportArea } from '../../features/export/components/export-area';
 import { GroundRiskPanel } from '../../features/ground-risk/components/ground-risk-panel';
 import { MapLayersControl } from '../../features/map-layers/components/map-layers-control';
 import { hiddenLayerIds } from '../../features/map-layers/layer-groups';
@@ -25,12 +24,12 @@ import { useUndoKeys } from '../../features/plan/use-undo-keys';
 import { useWallClockStart } from '../../features/plan/use-wall-clock-start';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
 import { RoutePanel } from '../../features/route/components/route-panel';
-import { TerrainProfile } from '../../features/terrain/components/terrain-profile';
 import { zoomFor } from '../../features/place-search/place-label';
 import { pathUnion } from '../../geo/path-union';
 import { timeZoneTable } from '../../geo/time-zone-at';
 import { useSettings } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useLazyModule } from '../../lib/use-lazy-module';
 import type { DrawState, DrawTool } from '../../map/draw-adapter';
 import type { MapController } from '../../map/map-controller';
@@ -47,6 +46,11 @@ import { usePanelAfterMap } from './use-panel-after-map';
 import './plan.css';
 
 const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
+
+// Shown only once the plan has a shape (the downloads) or is a path (the terrain along it): chunks loaded
+// then, not with the page (docs/portal-delivery.md, "What /plan loads").
+const ExportArea = lazyComponent(() => import('../../features/export/components/export-area').then((m) => m.ExportArea)).Component;
+const TerrainProfile = lazyComponent(() => import('../../features/terrain/components/terrain-profile').then((m) => m.TerrainProfile)).Component;
 
 export function PlanPage() {
   const [plan, update] = usePlan();
@@ -257,7 +261,7 @@ export function PlanPage() {
                     if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
                   }}
                 />
-                <ExportArea shape={exported.shape} boundary={area.boundary} details={exported.details} />
+                <ExportArea wanted={!!exported.shape && !!area.boundary} shape={exported.shape} boundary={area.boundary} details={exported.details} />
               </PanelSection>
               <PanelSection title="Flight" id="flight" screenOnly>
                 <FlightForm plan={plan} timeZone={timeZone} zoneMove={zoneMove} onChange={update} />
@@ -279,7 +283,7 @@ export function PlanPage() {
                 blocked={block}
                 timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onShown={setShown} />
               <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={timeZone} onHighlight={setHighlight} />
-              <TerrainProfile line={plan.area?.kind === 'path' ? plan.area.line : null} altitudeFtAgl={briefing.input?.maxAltitude ?? null} blockedText={account} />
+              <TerrainProfile wanted={plan.area?.kind === 'path'} line={plan.area?.kind === 'path' ? plan.area.line : null} altitudeFtAgl={briefing.input?.maxAltitude ?? null} blockedText={account} />
               <GroundRiskPanel boundary={area.boundary} blockedText={groundBlocked} onHexes={setGroundHexes} />
               <ConflictsPanel boundary={area.boundary} window={flightTimes} blockedText={extrasBlocked} onOutlines={setConflictOutlines} />
               <PanelSection title="Operation" id="operation" screenOnly>
