@@ -17,6 +17,16 @@ describe('lazyComponent', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('shows its fallback while the code loads', async () => {
+    let done!: (c: () => React.ReactNode) => void;
+    const { Component } = lazyComponent(() => new Promise<() => React.ReactNode>((r) => (done = r)), <p>Loading…</p>);
+    render(<Component wanted />);
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    done(() => <p>Loaded</p>);
+    expect(await screen.findByText('Loaded')).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
   it('tries a failed load again the next time it is wanted', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module')).mockResolvedValue(() => <p>Loaded</p>);
     const { Component } = lazyComponent(load);
