@@ -4,11 +4,8 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Geometry } from '../../../server/contract/common';
 import { useMe } from '../../features/account/api/get-me';
-import { AdvisoriesPanel } from '../../features/advisories/components/advisories-panel';
 import { BriefingPanel, type BriefingShown } from '../../features/briefing/components/briefing-panel';
 import { STATUS_TEXT } from '../../features/briefing/briefing-text';
-import { ConflictsPanel } from '../../features/conflicts/components/conflicts-panel';
-import { GroundRiskPanel } from '../../features/ground-risk/components/ground-risk-panel';
 import { MapLayersControl } from '../../features/map-layers/components/map-layers-control';
 import { hiddenLayerIds } from '../../features/map-layers/layer-groups';
 import { useHiddenGroups } from '../../features/map-layers/use-hidden-groups';
@@ -29,6 +26,10 @@ import { pathUnion } from '../../geo/path-union';
 import { timeZoneTable } from '../../geo/time-zone-at';
 import { useSettings } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
+import { lazyPanel } from '../../components/lazy-panel';
+import { ADVISORIES_NO_AREA } from '../../features/advisories/panel-text';
+import { CONFLICTS_NO_AREA } from '../../features/conflicts/panel-text';
+import { GROUND_RISK_NO_AREA } from '../../features/ground-risk/panel-text';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useLazyModule } from '../../lib/use-lazy-module';
 import type { DrawState, DrawTool } from '../../map/draw-adapter';
@@ -51,6 +52,26 @@ const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
 // then, not with the page (docs/portal-delivery.md, "What /plan loads").
 const ExportArea = lazyComponent(() => import('../../features/export/components/export-area').then((m) => m.ExportArea)).Component;
 const TerrainProfile = lazyComponent(() => import('../../features/terrain/components/terrain-profile').then((m) => m.TerrainProfile)).Component;
+// Panels with nothing to ask until there is an area: their frame says why until then (lazyPanel), with the
+// panel's own words, and their code loads the first time they can ask.
+const AdvisoriesPanel = lazyPanel(() => import('../../features/advisories/components/advisories-panel').then((m) => m.AdvisoriesPanel), {
+  id: 'advisories',
+  title: 'Advisories',
+  blocked: (p) => p.blockedText ?? (p.area ? null : ADVISORIES_NO_AREA),
+  loading: 'Loading the advisories…',
+}).Panel;
+const GroundRiskPanel = lazyPanel(() => import('../../features/ground-risk/components/ground-risk-panel').then((m) => m.GroundRiskPanel), {
+  id: 'ground-risk',
+  title: 'Ground risk',
+  blocked: (p) => p.blockedText ?? (p.boundary ? null : GROUND_RISK_NO_AREA),
+  loading: 'Loading the population density…',
+}).Panel;
+const ConflictsPanel = lazyPanel(() => import('../../features/conflicts/components/conflicts-panel').then((m) => m.ConflictsPanel), {
+  id: 'conflicts',
+  title: 'Conflicts',
+  blocked: (p) => p.blockedText ?? (p.boundary && p.window ? null : CONFLICTS_NO_AREA),
+  loading: 'Looking for operations that overlap this one…',
+}).Panel;
 
 export function PlanPage() {
   const [plan, update] = usePlan();

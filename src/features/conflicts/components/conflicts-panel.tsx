@@ -14,6 +14,7 @@ import { useNearbyOperations } from '../api/list-nearby-operations';
 import { useLazyModule } from '../../../lib/use-lazy-module';
 import { findConflicts, nearbyQuery, overlapTest, type PlanWindow } from '../find-conflicts';
 import '../conflicts.css';
+import { CONFLICTS_NO_AREA } from '../panel-text';
 
 interface Props {
   boundary: PolygonGeometry | null;
@@ -48,7 +49,7 @@ export function ConflictsPanel({ boundary, window, blockedText, onOutlines }: Pr
   if (!query) {
     content = (
       <p className="muted small" data-testid="conflicts:blocked">
-        {blockedText ?? 'Draw an area and set the flight time first.'}
+        {blockedText ?? CONFLICTS_NO_AREA}
       </p>
     );
   } else if (nearby.isError && !nearby.data) {
