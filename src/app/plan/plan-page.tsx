@@ -4,7 +4,8 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Geometry } from '../../../server/contract/common';
 import { useMe } from '../../features/account/api/get-me';
-import { BriefingPanel, type BriefingShown } from '../../features/briefing/components/briefing-panel';
+import type { BriefingShown } from '../../features/briefing/components/briefing-panel';
+import { PlanBriefing } from '../../features/briefing/components/briefing-section';
 import { STATUS_TEXT } from '../../features/briefing/briefing-text';
 import { MapLayersControl } from '../../features/map-layers/components/map-layers-control';
 import { hiddenLayerIds } from '../../features/map-layers/layer-groups';
@@ -299,7 +300,7 @@ export function PlanPage() {
                 onShow={setRouteShapes}
                 onAccept={(line) => stepArea(() => changeArea({ kind: 'path', line }))}
               />
-              <BriefingPanel
+              <PlanBriefing
                 input={briefing.input}
                 blocked={block}
                 timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onShown={setShown} />
