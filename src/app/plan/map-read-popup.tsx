@@ -1,9 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { LocationBriefingV2Request } from '../../../server/contract/briefing';
-import { LocationReadout } from '../../features/briefing/components/location-readout';
-import { PointElevation } from '../../features/terrain/components/point-elevation';
+import { lazyComponent } from '../../lib/lazy-component';
 import type { MapController } from '../../map/map-controller';
+
+// The popup's content is a chunk loaded at the first click, not with the page (docs/portal-delivery.md).
+const Content = lazyComponent(
+  () => import('./map-read-content').then((m) => m.MapReadContent),
+  <p className="muted small" role="status">
+    Reading the map…
+  </p>,
+).Component;
 
 interface Props {
   map: MapController | null;
@@ -32,10 +39,7 @@ export function MapReadPopup({ map, at, flight, blockedText, timeZone }: Props) 
   const ground = useMemo<[number, number] | null>(() => (at && !blockedText ? [round6(at[0]), round6(at[1])] : null), [at, blockedText]);
   return at
     ? createPortal(
-        <>
-          <LocationReadout input={input} blockedText={blockedText} timeZone={timeZone} />
-          <PointElevation at={ground} />
-        </>,
+        <Content wanted input={input} ground={ground} blockedText={blockedText} timeZone={timeZone} />,
         element,
       )
     : null;

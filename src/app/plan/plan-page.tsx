@@ -4,12 +4,9 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Geometry } from '../../../server/contract/common';
 import { useMe } from '../../features/account/api/get-me';
-import { AdvisoriesPanel } from '../../features/advisories/components/advisories-panel';
-import { BriefingPanel, type BriefingShown } from '../../features/briefing/components/briefing-panel';
+import type { BriefingShown } from '../../features/briefing/components/briefing-panel';
+import { PlanBriefing } from '../../features/briefing/components/briefing-section';
 import { STATUS_TEXT } from '../../features/briefing/briefing-text';
-import { ConflictsPanel } from '../../features/conflicts/components/conflicts-panel';
-import { ExportArea } from '../../features/export/components/export-area';
-import { GroundRiskPanel } from '../../features/ground-risk/components/ground-risk-panel';
 import { MapLayersControl } from '../../features/map-layers/components/map-layers-control';
 import { hiddenLayerIds } from '../../features/map-layers/layer-groups';
 import { useHiddenGroups } from '../../features/map-layers/use-hidden-groups';
@@ -17,7 +14,7 @@ import { CreateOperationForm } from '../../features/operations/components/create
 import { DrawTools } from '../../features/plan/components/draw-tools';
 import { FlightForm } from '../../features/plan/components/flight-form';
 import { LimitsStatus } from '../../features/plan/components/limits-status';
-import { ShapeEntry } from '../../features/plan/components/shape-entry';
+import { ShapeEntryDisclosure } from '../../features/plan/components/shape-entry-disclosure';
 import { flightShapeOf } from '../../features/plan/plan-params';
 import { useAreaHistory } from '../../features/plan/use-area-history';
 import { usePlan } from '../../features/plan/use-plan';
@@ -25,12 +22,16 @@ import { useUndoKeys } from '../../features/plan/use-undo-keys';
 import { useWallClockStart } from '../../features/plan/use-wall-clock-start';
 import { PlaceSearch } from '../../features/place-search/components/place-search';
 import { RoutePanel } from '../../features/route/components/route-panel';
-import { TerrainProfile } from '../../features/terrain/components/terrain-profile';
 import { zoomFor } from '../../features/place-search/place-label';
 import { pathUnion } from '../../geo/path-union';
 import { timeZoneTable } from '../../geo/time-zone-at';
 import { useSettings } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
+import { lazyPanel } from '../../components/lazy-panel';
+import { ADVISORIES_NO_AREA } from '../../features/advisories/panel-text';
+import { CONFLICTS_NO_AREA } from '../../features/conflicts/panel-text';
+import { GROUND_RISK_NO_AREA } from '../../features/ground-risk/panel-text';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useLazyModule } from '../../lib/use-lazy-module';
 import type { DrawState, DrawTool } from '../../map/draw-adapter';
 import type { MapController } from '../../map/map-controller';
@@ -47,6 +48,31 @@ import { usePanelAfterMap } from './use-panel-after-map';
 import './plan.css';
 
 const BACKGROUND = { light: '#eef2f6', dark: '#111827' };
+
+// Shown only once the plan has a shape (the downloads) or is a path (the terrain along it): chunks loaded
+// then, not with the page (docs/portal-delivery.md, "What /plan loads").
+const ExportArea = lazyComponent(() => import('../../features/export/components/export-area').then((m) => m.ExportArea)).Component;
+const TerrainProfile = lazyComponent(() => import('../../features/terrain/components/terrain-profile').then((m) => m.TerrainProfile)).Component;
+// Panels with nothing to ask until there is an area: their frame says why until then (lazyPanel), with the
+// panel's own words, and their code loads the first time they can ask.
+const AdvisoriesPanel = lazyPanel(() => import('../../features/advisories/components/advisories-panel').then((m) => m.AdvisoriesPanel), {
+  id: 'advisories',
+  title: 'Advisories',
+  blocked: (p) => p.blockedText ?? (p.area ? null : ADVISORIES_NO_AREA),
+  loading: 'Loading the advisories…',
+}).Panel;
+const GroundRiskPanel = lazyPanel(() => import('../../features/ground-risk/components/ground-risk-panel').then((m) => m.GroundRiskPanel), {
+  id: 'ground-risk',
+  title: 'Ground risk',
+  blocked: (p) => p.blockedText ?? (p.boundary ? null : GROUND_RISK_NO_AREA),
+  loading: 'Loading the population density…',
+}).Panel;
+const ConflictsPanel = lazyPanel(() => import('../../features/conflicts/components/conflicts-panel').then((m) => m.ConflictsPanel), {
+  id: 'conflicts',
+  title: 'Conflicts',
+  blocked: (p) => p.blockedText ?? (p.boundary && p.window ? null : CONFLICTS_NO_AREA),
+  loading: 'Looking for operations that overlap this one…',
+}).Panel;
 
 export function PlanPage() {
   const [plan, update] = usePlan();
@@ -248,19 +274,16 @@ export function PlanPage() {
                   onRedo={redo}
                 />
                 <LimitsStatus check={area.check} shapeError={area.shapeError} />
-                <details className="disclosure">
-                  <summary>Type coordinates or paste GeoJSON or KML</summary>
-                  <ShapeEntry
-                    widthM={plan.widthM}
-                    radiusM={plan.radiusM}
-                    onArea={(a, sizes) => {
-                      changeArea(a, sizes);
-                      const next = deriveArea({ area: a, widthM: sizes.widthM ?? plan.widthM, radiusM: sizes.radiusM ?? plan.radiusM });
-                      if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
-                    }}
-                  />
-                </details>
-                <ExportArea shape={exported.shape} boundary={area.boundary} details={exported.details} />
+                <ShapeEntryDisclosure
+                  widthM={plan.widthM}
+                  radiusM={plan.radiusM}
+                  onArea={(a, sizes) => {
+                    changeArea(a, sizes);
+                    const next = deriveArea({ area: a, widthM: sizes.widthM ?? plan.widthM, radiusM: sizes.radiusM ?? plan.radiusM });
+                    if (next.bounds) setFrame((f) => ({ bounds: next.bounds!, seq: (f?.seq ?? 0) + 1 }));
+                  }}
+                />
+                <ExportArea wanted={!!exported.shape && !!area.boundary} shape={exported.shape} boundary={area.boundary} details={exported.details} />
               </PanelSection>
               <PanelSection title="Flight" id="flight" screenOnly>
                 <FlightForm plan={plan} timeZone={timeZone} zoneMove={zoneMove} onChange={update} />
@@ -277,12 +300,12 @@ export function PlanPage() {
                 onShow={setRouteShapes}
                 onAccept={(line) => stepArea(() => changeArea({ kind: 'path', line }))}
               />
-              <BriefingPanel
+              <PlanBriefing
                 input={briefing.input}
                 blocked={block}
                 timeZone={timeZone} signInHref={signInPath(location)} onHighlight={setHighlight} onShown={setShown} />
               <AdvisoriesPanel area={advisories} blockedText={extrasBlocked} timeZone={timeZone} onHighlight={setHighlight} />
-              <TerrainProfile line={plan.area?.kind === 'path' ? plan.area.line : null} altitudeFtAgl={briefing.input?.maxAltitude ?? null} blockedText={account} />
+              <TerrainProfile wanted={plan.area?.kind === 'path'} line={plan.area?.kind === 'path' ? plan.area.line : null} altitudeFtAgl={briefing.input?.maxAltitude ?? null} blockedText={account} />
               <GroundRiskPanel boundary={area.boundary} blockedText={groundBlocked} onHexes={setGroundHexes} />
               <ConflictsPanel boundary={area.boundary} window={flightTimes} blockedText={extrasBlocked} onOutlines={setConflictOutlines} />
               <PanelSection title="Operation" id="operation" screenOnly>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nearbyQueryString } from './api/list-nearby-operations';
+import { areasOverlap } from '../../geo/areas-overlap';
 import { findConflicts, nearbyQuery } from './find-conflicts';
 import { operation as op, PLAN, square, WINDOW } from './test/conflict-fixtures';
 
@@ -11,7 +12,7 @@ describe('findConflicts', () => {
       op('ends-as-plan-starts', PLAN, '2026-07-01T15:00:00Z', '2026-07-01T16:00:00Z'),
       op('earlier-overlap', PLAN, '2026-07-01T15:30:00Z', '2026-07-01T16:10:00Z'),
     ];
-    expect(findConflicts(ops, PLAN, WINDOW).map((o) => o.id)).toEqual(['earlier-overlap', 'later-same-place']);
+    expect(findConflicts(ops, PLAN, WINDOW, areasOverlap).map((o) => o.id)).toEqual(['earlier-overlap', 'later-same-place']);
   });
 });
 

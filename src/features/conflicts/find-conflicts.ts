@@ -1,6 +1,7 @@
 import type { PlatformOperation } from '../../../server/contract/operations';
 import { continuousBounds, shortWayBBox } from '../../geo/antimeridian';
-import { areasOverlap } from '../../geo/areas-overlap';
+import type { areasOverlap } from '../../geo/areas-overlap';
+import { lazyModule } from '../../lib/lazy-module';
 import type { PolygonGeometry } from '../../geo/types';
 import type { NearbyOperationsQuery } from './api/list-nearby-operations';
 
@@ -22,13 +23,20 @@ export function nearbyQuery(boundary: PolygonGeometry, window: PlanWindow): Near
 }
 
 /**
+ * Turf's intersection test (with the sweep-line and robust predicates it brings, ~4 KB gzip), a chunk of
+ * its own: /plan shows its map without it, and the conflicts panel loads it once it asks for the other
+ * operations (there is an area and a window).
+ */
+export const overlapTest = lazyModule(() => import('../../geo/areas-overlap').then((m) => m.areasOverlap));
+
+/**
  * The operations whose area overlaps the plan's and whose time overlaps its window (half-open:
  * one ending as the other starts is no conflict), soonest first.
  */
-export function findConflicts(ops: readonly PlatformOperation[], boundary: PolygonGeometry, window: PlanWindow): PlatformOperation[] {
+export function findConflicts(ops: readonly PlatformOperation[], boundary: PolygonGeometry, window: PlanWindow, overlaps: typeof areasOverlap): PlatformOperation[] {
   const start = Date.parse(window.startTime);
   const end = Date.parse(window.endTime);
   return ops
-    .filter((op) => Date.parse(op.startTime) < end && Date.parse(op.endTime) > start && areasOverlap(boundary, op.boundary))
+    .filter((op) => Date.parse(op.startTime) < end && Date.parse(op.endTime) > start && overlaps(boundary, op.boundary))
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }

@@ -12,6 +12,7 @@ import { groupAlike } from '../alike';
 import { AdvisoryFiltersForm } from './advisory-filters-form';
 import { AdvisoryItem } from './advisory-item';
 import '../advisories.css';
+import { ADVISORIES_NO_AREA } from '../panel-text';
 
 interface Props {
   /** null while `blockedText` says why there is nothing to ask about. */
@@ -49,7 +50,7 @@ export function AdvisoriesPanel({ area, blockedText, timeZone, onHighlight }: Pr
   if (blockedText || !area) {
     content = (
       <p className="muted small" data-testid="advisories:blocked">
-        {blockedText ?? 'Draw an area to see its advisories.'}
+        {blockedText ?? ADVISORIES_NO_AREA}
       </p>
     );
   } else if (query.isError && !query.data) {

@@ -7,11 +7,11 @@ import { useAreaBriefing, type AreaBriefingInput } from '../api/get-area-briefin
 import { groupAlikeNotices } from '../alike-notices';
 import { STATUS_TEXT } from '../briefing-text';
 import { BriefingSummary } from './briefing-summary';
-import { DataAge } from './data-age';
+import { BriefingBlocked, BriefingSection, BriefingSkeleton, type BriefingBlock } from './briefing-frame';
 import { NoticeList } from './notice-list';
 import './briefing.css';
 
-export type BriefingBlock = 'no-area' | 'limits' | 'details' | 'sign-in' | null;
+export type { BriefingBlock } from './briefing-frame';
 
 /**
  * What the panel shows, for the page's status pill: the answer for the plan on screen, or why there
@@ -20,7 +20,7 @@ export type BriefingBlock = 'no-area' | 'limits' | 'details' | 'sign-in' | null;
  */
 export type BriefingShown = { phase: 'answer'; result: BriefingResult } | { phase: 'loading' | 'updating' | 'error' | 'none' };
 
-interface Props {
+export interface BriefingPanelProps {
   /** null while `blocked` says why no briefing is asked for. */
   input: AreaBriefingInput | null;
   blocked: BriefingBlock;
@@ -32,13 +32,7 @@ interface Props {
   onShown?(shown: BriefingShown): void;
 }
 
-const BLOCKED_TEXT: Record<Exclude<BriefingBlock, null | 'sign-in'>, string> = {
-  'no-area': 'Draw an area on the map, or type or paste one, to get a briefing.',
-  limits: 'The flight area breaks a limit (see above). Fix it and the briefing follows; nothing is sent until then.',
-  details: 'Some flight details are not valid (see above). Fix them and the briefing follows.',
-};
-
-export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighlight, onShown }: Props) {
+export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighlight, onShown }: BriefingPanelProps) {
   const briefing = useAreaBriefing(blocked ? null : input);
   const [hovered, setHovered] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -65,18 +59,8 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
   useEffect(() => onShown?.(current ? { phase: 'answer', result: current } : { phase: phase as Exclude<BriefingShown['phase'], 'answer'> }), [current, phase, onShown]);
 
   let body;
-  if (blocked === 'sign-in') {
-    body = (
-      <p className="empty" data-testid="briefing:empty" data-reason={blocked}>
-        <Link to={signInHref}>Sign in</Link> to get a briefing for this area.
-      </p>
-    );
-  } else if (blocked) {
-    body = (
-      <p className="empty" data-testid="briefing:empty" data-reason={blocked}>
-        {BLOCKED_TEXT[blocked]}
-      </p>
-    );
+  if (blocked) {
+    body = <BriefingBlocked blocked={blocked} signInHref={signInHref} />;
   } else if (briefing.isError && !briefing.data) {
     const err = briefing.error;
     const needsSignIn = err instanceof ApiError && err.status === 401;
@@ -97,14 +81,7 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
       </div>
     );
   } else if (!briefing.data) {
-    body = (
-      <div className="skeleton" aria-busy="true" data-testid="briefing:loading">
-        <span className="visually-hidden">Loading the briefing…</span>
-        <div className="skeleton-bar wide" />
-        <div className="skeleton-bar" />
-        <div className="skeleton-bar" />
-      </div>
-    );
+    body = <BriefingSkeleton />;
   } else {
     const updating = stale || briefing.isFetching;
     body = (
@@ -134,15 +111,5 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
     );
   }
 
-  return (
-    <section className="panel-section" aria-labelledby="briefing-heading" data-testid="briefing">
-      <h2 id="briefing-heading">Briefing</h2>
-      {/* Announces the outcome to screen readers when it changes, without moving focus. */}
-      <div aria-live="polite" className="visually-hidden">
-        {current ? `Briefing updated: ${STATUS_TEXT[current.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label}` : ''}
-      </div>
-      {body}
-      <DataAge />
-    </section>
-  );
+  return <BriefingSection announce={current ? `Briefing updated: ${STATUS_TEXT[current.status ?? 'NOTICE_STATUS_UNSPECIFIED'].label}` : ''}>{body}</BriefingSection>;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, pending } from '../../../test/fetch-mock';
 import { renderWithClient } from '../../../test/render';
 import { operation, PLAN, square, WINDOW } from '../test/conflict-fixtures';
+import { overlapTest } from '../find-conflicts';
 import { ConflictsPanel } from './conflicts-panel';
 
 const PATH = '/v1/operations';
@@ -24,6 +25,8 @@ describe('ConflictsPanel', () => {
     expect(screen.getByTestId('conflicts:blocked').textContent).toBe('Sign in to see this for the area.');
     await new Promise((r) => setTimeout(r, 500));
     expect(api.callsTo(PATH)).toHaveLength(0);
+    // Nor is the overlap test's code loaded (a chunk /plan does without until there is a question).
+    expect(overlapTest.current()).toBeNull();
   });
 
   it('shows a loading state while it looks', async () => {

@@ -11,8 +11,10 @@ import { continuousGeometry } from '../../../geo/antimeridian';
 import type { PolygonGeometry } from '../../../geo/types';
 import { CONFLICT_COLOUR } from '../../../map/conflict-layer';
 import { useNearbyOperations } from '../api/list-nearby-operations';
-import { findConflicts, nearbyQuery, type PlanWindow } from '../find-conflicts';
+import { useLazyModule } from '../../../lib/use-lazy-module';
+import { findConflicts, nearbyQuery, overlapTest, type PlanWindow } from '../find-conflicts';
 import '../conflicts.css';
+import { CONFLICTS_NO_AREA } from '../panel-text';
 
 interface Props {
   boundary: PolygonGeometry | null;
@@ -27,7 +29,12 @@ const UNIT: Record<string, string> = { ALTITUDE_UNIT_FEET: 'ft', ALTITUDE_UNIT_M
 export function ConflictsPanel({ boundary, window, blockedText, onOutlines }: Props) {
   const query = useMemo(() => (boundary && window && !blockedText ? nearbyQuery(boundary, window) : null), [boundary, window, blockedText]);
   const nearby = useNearbyOperations(query);
-  const conflicts = useMemo(() => (nearby.data && boundary && window && query ? findConflicts(nearby.data, boundary, window) : null), [nearby.data, boundary, window, query]);
+  // The overlap test loads with the question; until it has, the panel says it is still looking.
+  const overlapReady = useLazyModule(overlapTest, query !== null);
+  const conflicts = useMemo(() => {
+    const overlaps = overlapReady ? overlapTest.current() : null;
+    return nearby.data && boundary && window && query && overlaps ? findConflicts(nearby.data, boundary, window, overlaps) : null;
+  }, [nearby.data, boundary, window, query, overlapReady]);
   // Drawn in the plan's frame with continuous longitudes: an operation kept across 180° the short way
   // (179.99 → -179.99) would otherwise be drawn around the world.
   const outlines = useMemo<FeatureCollection | null>(() => {
@@ -42,7 +49,7 @@ export function ConflictsPanel({ boundary, window, blockedText, onOutlines }: Pr
   if (!query) {
     content = (
       <p className="muted small" data-testid="conflicts:blocked">
-        {blockedText ?? 'Draw an area and set the flight time first.'}
+        {blockedText ?? CONFLICTS_NO_AREA}
       </p>
     );
   } else if (nearby.isError && !nearby.data) {

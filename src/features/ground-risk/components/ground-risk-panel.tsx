@@ -14,6 +14,7 @@ import { useGroundType } from '../api/get-ground-type';
 import { densitySummary } from '../density-shares';
 import { DensityChart } from './density-chart';
 import '../ground-risk.css';
+import { GROUND_RISK_NO_AREA } from '../panel-text';
 
 interface Props {
   /** null while `blockedText` says why there is nothing to ask about. */
@@ -49,7 +50,7 @@ export function GroundRiskPanel({ boundary, blockedText, onHexes }: Props) {
   if (blockedText || !boundary) {
     content = (
       <p className="muted small" data-testid="ground-risk:blocked">
-        {blockedText ?? 'Draw an area to see who lives under it.'}
+        {blockedText ?? GROUND_RISK_NO_AREA}
       </p>
     );
   } else if (query.isError && !query.data) {

@@ -5,7 +5,7 @@ import { parseGeoJson } from '../../../geo/parse-geojson';
 import { parseKml } from '../../../geo/parse-kml';
 import type { PlanArea } from '../plan-params';
 
-interface Props {
+export interface ShapeEntryProps {
   widthM: number;
   radiusM: number;
   onArea(area: PlanArea, sizes: { widthM?: number; radiusM?: number }): void;
@@ -20,7 +20,7 @@ const PLACEHOLDER: Record<Kind, string> = {
 };
 
 /** Planning without a mouse: type the corners, or paste or upload GeoJSON or KML. */
-export function ShapeEntry({ widthM, radiusM, onArea }: Props) {
+export function ShapeEntry({ widthM, radiusM, onArea }: ShapeEntryProps) {
   const [kind, setKind] = useState<Kind>('polygon');
   const [coords, setCoords] = useState('');
   const [json, setJson] = useState('');
