@@ -86,7 +86,11 @@ test('the zone table could not be fetched while the service was down: the plan g
   // Tried again on its own while down (a second failure asks the service, which does not answer yet).
   await page.waitForTimeout(2_500);
   await expect(page.getByText('(local time at the area, America/New_York)')).toHaveCount(0);
+  // Meanwhile no time can be typed on a guessed zone (the default is Seattle's: hours off in New York).
+  await expect(page.getByText('(local time at the area: finding its time zone…)')).toBeVisible();
+  await expect(page.getByTestId('plan:start')).toBeDisabled();
   down = false;
   await expect(page.getByText('(local time at the area, America/New_York)')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('plan:start')).toBeEnabled();
   await expect(page).toHaveURL(/\/plan\?/);
 });

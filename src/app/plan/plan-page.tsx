@@ -286,7 +286,7 @@ export function PlanPage() {
                 <ExportArea wanted={!!exported.shape && !!area.boundary} shape={exported.shape} boundary={area.boundary} details={exported.details} />
               </PanelSection>
               <PanelSection title="Flight" id="flight" screenOnly>
-                <FlightForm plan={plan} timeZone={timeZone} zoneMove={zoneMove} onChange={update} />
+                <FlightForm plan={plan} timeZone={timeZone} zonePending={planArea !== null && area.timeZone === null} zoneMove={zoneMove} onChange={update} />
               </PanelSection>
               <RoutePanel
                 drawnLine={plan.area?.kind === 'path' ? plan.area.line : null}

@@ -10,6 +10,11 @@ import { NumberField } from './number-field';
 interface Props {
   plan: Plan;
   timeZone: string;
+  /**
+   * The area's zone is not known yet (the zone table still loading, or its load failed): a time typed now
+   * would be read on the wrong clocks, hours off, so the start cannot be typed and only UTC is shown.
+   */
+  zonePending?: boolean;
   zoneMove?: ZoneMove | null;
   onChange(update: PlanUpdate): void;
 }
@@ -35,7 +40,7 @@ function utcText(start: Date, end: Date): string {
 /** Of a repeated time's two instants, the one not chosen. */
 const other = (c: { first: Date; second: Date }, start: Date) => (start.getTime() === c.first.getTime() ? c.second : c.first);
 
-export function FlightForm({ plan, timeZone, zoneMove, onChange }: Props) {
+export function FlightForm({ plan, timeZone, zonePending = false, zoneMove, onChange }: Props) {
   const startId = useId();
   // What the pilot typed, shown as typed while it stands: 02:30 on the spring change is 03:30 on the
   // clocks, and a field rewritten to 03:30 moved to 03:30 on the next day the pilot picked.
@@ -43,8 +48,8 @@ export function FlightForm({ plan, timeZone, zoneMove, onChange }: Props) {
   const limits = altitudeLimits(plan.unit);
   const start = plan.start ? new Date(plan.start.replace('Z', ':00Z')) : null;
   const end = start ? new Date(start.getTime() + plan.durationMin * 60_000) : null;
-  const local = typed && typed.zone === timeZone && typed.start === plan.start ? typed.local : start ? utcToZonedLocal(start, timeZone) : '';
-  const change = start ? clockChangeAt(local, timeZone) : null;
+  const local = zonePending ? '' : typed && typed.zone === timeZone && typed.start === plan.start ? typed.local : start ? utcToZonedLocal(start, timeZone) : '';
+  const change = start && !zonePending ? clockChangeAt(local, timeZone) : null;
 
   const switchUnit = (unit: LengthUnit) => {
     if (unit === plan.unit) return;
@@ -77,13 +82,14 @@ export function FlightForm({ plan, timeZone, zoneMove, onChange }: Props) {
       </fieldset>
       <div className="field span-2">
         <label htmlFor={startId}>
-          Start <span className="muted">(local time at the area, {timeZone})</span>
+          Start <span className="muted">{zonePending ? '(local time at the area: finding its time zone…)' : `(local time at the area, ${timeZone})`}</span>
         </label>
         <input
           id={startId}
           type="datetime-local"
           step={60}
           value={local}
+          disabled={zonePending}
           data-testid="plan:start"
           onChange={(e) => {
             const utc = zonedLocalToUtc(e.target.value, timeZone);
@@ -112,8 +118,12 @@ export function FlightForm({ plan, timeZone, zoneMove, onChange }: Props) {
         )}
         {start && end && (
           <small className="muted" data-testid="plan:times">
-            {formatInZone(start, timeZone)} to {formatInZone(end, timeZone)}
-            <br />
+            {!zonePending && (
+              <>
+                {formatInZone(start, timeZone)} to {formatInZone(end, timeZone)}
+                <br />
+              </>
+            )}
             UTC {utcText(start, end)}
           </small>
         )}
