@@ -1,6 +1,6 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { codeState, isCodeNotLoaded, reloadOnceFor, runningEntry } from '../lib/code-recovery';
+import { codeState, isCodeNotLoaded, reloadOnceFor, reloadOnceHere, runningEntry } from '../lib/code-recovery';
 import { retryFailedPages } from './lazy-page';
 
 /**
@@ -35,7 +35,7 @@ function useRecovery(active: boolean, autoRetry: boolean, retry: () => void): Ph
         if (autoRetry) retry();
         // Fetching again did not help while the service answers: the browser keeps a failed chunk for the
         // document's life (lazy-page.tsx). A new document fetches it: reload once for this page, then say so.
-        else if (entry === null || !reloadOnceFor(`${entry} ${window.location.pathname}`, sessionStorage, RECOVERY.reload)) setPhase('failed');
+        else if (entry === null || !reloadOnceHere(entry, RECOVERY.reload)) setPhase('failed');
       } else {
         setPhase('waiting');
         timer = window.setTimeout(() => void check(), delay);

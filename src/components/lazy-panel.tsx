@@ -19,8 +19,8 @@ export interface PanelFrame<P> {
  * risk, the conflicts): until then its frame says why, with the panel's own heading and words, and its code
  * is a chunk loaded the first time it has something to ask (docs/portal-delivery.md, "What /plan loads").
  * Once loaded, the panel itself is shown from then on, blocked or not, so its state (filters, choices)
- * outlives a moment without an area as before. A load that failed is tried again at the next change that
- * lets the panel ask.
+ * outlives a moment without an area as before. A load that failed is tried again while the panel can ask
+ * (useLazyModule).
  */
 export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>, frame: PanelFrame<P>): { code: LazyModule<ComponentType<P>>; Panel: ComponentType<P> } {
   const code = lazyModule(load);

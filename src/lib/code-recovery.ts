@@ -65,5 +65,13 @@ export function isCodeNotLoaded(error: unknown): boolean {
 export async function recoverStuckCode(reload: () => void = () => window.location.reload(), fetchImpl: typeof fetch = fetch): Promise<boolean> {
   const { state, entry } = await codeState(runningEntry(), fetchImpl);
   if (state === 'unreachable' || entry === null) return false;
-  return reloadOnceFor(state === 'replaced' ? entry : `${entry} ${window.location.pathname}`, sessionStorage, reload);
+  return state === 'replaced' ? reloadOnceFor(entry, sessionStorage, reload) : reloadOnceHere(entry, reload);
+}
+
+/**
+ * Reloads once for this entry at this path: the browser keeps a failed chunk for the document's life, and
+ * a new document fetches it. False when it already did (the reload did not help).
+ */
+export function reloadOnceHere(entry: string, reload: () => void): boolean {
+  return reloadOnceFor(`${entry} ${window.location.pathname}`, sessionStorage, reload);
 }

@@ -5,8 +5,8 @@ import { useLazyModule } from './use-lazy-module';
 /**
  * A component that shows nothing until there is something for it (`wanted`), whose code is therefore a
  * chunk loaded only then (docs/portal-delivery.md: /plan shows its map and panel without it). It renders
- * `fallback` (or nothing) while the chunk loads; a load that failed is tried again the next time `wanted`
- * turns true.
+ * `fallback` (or nothing) while the chunk loads; a load that failed is tried again while `wanted`
+ * (useLazyModule).
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { lazyModule } from './lazy-module';
-import { LAZY_RETRY, useLazyModule } from './use-lazy-module';
+import { LAZY_RETRY, useLazyLoad, useLazyModule } from './use-lazy-module';
 
 describe('useLazyModule', () => {
   it('loads nothing until wanted, then renders again once the chunk is there', async () => {
@@ -44,6 +44,28 @@ describe('useLazyModule', () => {
       const { result } = renderHook(() => useLazyModule(chunk, true));
       await waitFor(() => expect(result.current).toBe(true), { timeout: 3000 });
       expect(attempts).toBe(4);
+    } finally {
+      Object.assign(LAZY_RETRY, saved);
+    }
+  });
+
+  it('says why a load failed, and retry() tries again at once', async () => {
+    const saved = { ...LAZY_RETRY };
+    Object.assign(LAZY_RETRY, { firstDelayMs: 60_000, maxDelayMs: 60_000 });
+    try {
+      let attempts = 0;
+      const chunk = lazyModule(async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('connection dropped');
+        return 'loaded';
+      });
+      const { result } = renderHook(() => useLazyLoad(chunk, true));
+      await waitFor(() => expect((result.current.error as Error | null)?.message).toBe('connection dropped'));
+      expect(result.current.ready).toBe(false);
+      act(() => result.current.retry());
+      await waitFor(() => expect(result.current.ready).toBe(true));
+      expect(result.current.error).toBeNull();
+      expect(attempts).toBe(2);
     } finally {
       Object.assign(LAZY_RETRY, saved);
     }

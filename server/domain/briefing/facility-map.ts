@@ -6,7 +6,7 @@
  */
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { Dataset } from '../../data/dataset';
-import { validUntil, type AirspaceFeature, type FeatureGeometry } from '../../data/model';
+import type { AirspaceFeature, FeatureGeometry } from '../../data/model';
 import { endedCycleText, type EndedCycle } from './currency';
 import { intersects } from './geometry';
 import { buildNotice, type NoticeContext } from './notice';
@@ -24,8 +24,6 @@ export interface FacilityMapCell {
   effectiveDate?: string;
   /** Last edit of the cell (FAA LAST_EDIT), when the data carries it. */
   lastEditDate?: string;
-  /** When the cell's FAA cycle stops being current (effective date + 56 days), when its source has a cycle. */
-  validUntil?: string;
   feature: AirspaceFeature;
 }
 
@@ -58,7 +56,6 @@ function isCell(f: AirspaceFeature): f is AirspaceFeature & { geometry: Polygon 
 export function toCell(f: AirspaceFeature & { geometry: Polygon | MultiPolygon }, dataset: Dataset): FacilityMapCell {
   const source = dataset.sources.find((s) => s.id === f.sourceId);
   const lastEdit = f.props?.lastEditDate ?? f.props?.LAST_EDIT;
-  const until = source ? validUntil(source, dataset.kind) : undefined;
   return {
     id: f.id,
     facility: facilityOf(f),
@@ -66,7 +63,6 @@ export function toCell(f: AirspaceFeature & { geometry: Polygon | MultiPolygon }
     laancEnabled: cellLaanc(f),
     geometry: f.geometry,
     ...(source ? { effectiveDate: source.effectiveDate } : {}),
-    ...(until ? { validUntil: until } : {}),
     ...(typeof lastEdit === 'string' ? { lastEditDate: lastEdit } : {}),
     feature: f,
   };

@@ -66,6 +66,7 @@ export { briefingText } from './answer-json';
 export { advisoriesFor, advisoryType, type AdvisoryCategory, type AdvisoryQuery, type AdvisorySource } from './advisories';
 export { aviationFeatures, DEFAULT_AIRPORT_BUFFER_NM, type AviationOptions, type AviationType } from './aviation';
 export { facilityMapCells, type FacilityMapCell } from './facility-map';
+export { endedCycle } from './currency';
 export { restrictionsFor, type Restriction, type RestrictionKind, type RestrictionWindow } from './restrictions';
 export { checkAirspace, type AirspaceCheck } from './check';
 export { modelledNear, MODEL_MARGIN_NM } from './model-margin';

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
 import { geometryBBox, type Dataset } from '../../data/dataset';
-import { assessArea, facilityMapCells, modelledNear, type FacilityMapCell, type GroundProvider } from '../briefing';
+import { assessArea, endedCycle, facilityMapCells, modelledNear, type FacilityMapCell, type GroundProvider } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import { isAreal, largestPolygon, outside, overlap, polygonsOf, roundPolygon, touches, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
@@ -98,17 +98,6 @@ export function hashCandidate(c: Omit<Candidate, 'hashCode'>, cellIds: string[])
 export function autoAuthorizationAllowed(cell: FacilityMapCell, recreational: boolean): boolean {
   const flag = recreational ? cell.feature.props?.recreationalAutoAuthorization : cell.feature.props?.part107AutoAuthorization;
   return flag !== false;
-}
-
-/**
- * Whether the cell's FAA cycle (its source's effective date + 56 days, `validUntil`) ended at or before
- * `startMs`: the data the flight would be authorized on may have changed since (docs/briefing-rules.md,
- * "Audit 2026-11-28, third pass"). Cells without a cycle (generated data, older files without MAP_EFF) never end.
- */
-export function cycleEndedBy(cell: Pick<FacilityMapCell, 'validUntil'>, startMs: number): boolean {
-  if (!cell.validUntil) return false;
-  const end = Date.parse(cell.validUntil);
-  return !Number.isNaN(end) && end <= startMs;
 }
 
 interface Cell {
@@ -243,7 +232,8 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     }
     // A facility map whose FAA cycle ended before the flight starts may no longer be current: never a ground
     // for auto-authorization (further coordination for Part 107; a recreational flyer has no such path).
-    const stale = cells.filter((c) => cycleEndedBy(c.cell, flight.start));
+    // The briefing's own rule (currency.ts), so both say the same of the same cell.
+    const stale = cells.filter((c) => endedCycle(dataset, c.cell.feature, flight.start));
     if (stale.length) {
       notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_FACILITY_MAP_NOT_CURRENT', stale.map((c) => c.cell.id), largestPolygon(unionAll(stale.map((c) => c.shared)) ?? area), flight));
     }
