@@ -29,6 +29,25 @@ export function limitResponseText<T>(body: T, json: string, status: 408 | 422 = 
   return body;
 }
 
+/** Answers that are only their encoded JSON text (encodedAnswer). */
+const encoded = new WeakMap<object, Uint8Array>();
+
+/**
+ * An answer sent as the JSON bytes it was sent as before (a briefing given again:
+ * server/services/briefing/answer-cache.ts), written as they are: no string to encode and measure again.
+ * Outside production the app checks the parsed text against the contract.
+ */
+export function encodedAnswer(json: Uint8Array): object {
+  const o = {};
+  encoded.set(o, json);
+  return o;
+}
+
+/** The bytes of an answer made by encodedAnswer. */
+export function answerBytes(body: unknown): Uint8Array | undefined {
+  return typeof body === 'object' && body !== null ? encoded.get(body) : undefined;
+}
+
 /** The JSON text limitResponseSize made of this answer, if it measured it. */
 export function measuredJson(body: unknown): string | undefined {
   return typeof body === 'object' && body !== null ? measured.get(body) : undefined;

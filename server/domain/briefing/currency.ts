@@ -7,6 +7,7 @@
  */
 import type { Dataset } from '../../data/dataset';
 import { validUntil, type AirspaceFeature } from '../../data/model';
+import { startsAtOrAfter, type FlightWindow } from './time';
 
 export interface EndedCycle {
   /** The cycle's effective date (RFC 3339). */
@@ -20,8 +21,8 @@ type Sources = Pick<Dataset, 'sources' | 'kind'>;
 /** Per dataset, each source's cycle end (ms) or null: sources are few, features many. */
 const ends = new WeakMap<Sources, Map<string, { ms: number; cycle: EndedCycle } | null>>();
 
-/** The cycle a feature's data belongs to when it ended at or before `atMs` (the flight's start); else undefined. */
-export function endedCycle(dataset: Sources, f: AirspaceFeature, atMs: number): EndedCycle | undefined {
+/** The end of the cycle a feature's data belongs to, or null when its source has none. */
+function cycleEnd(dataset: Sources, f: AirspaceFeature): { ms: number; cycle: EndedCycle } | null {
   let bySource = ends.get(dataset);
   if (!bySource) ends.set(dataset, (bySource = new Map()));
   let end = bySource.get(f.sourceId);
@@ -31,7 +32,22 @@ export function endedCycle(dataset: Sources, f: AirspaceFeature, atMs: number): 
     end = s && until ? { ms: Date.parse(until), cycle: { effectiveDate: s.effectiveDate, validUntil: until } } : null;
     bySource.set(f.sourceId, end);
   }
+  return end;
+}
+
+/** The cycle a feature's data belongs to when it ended at or before `atMs` (the flight's start); else undefined. */
+export function endedCycle(dataset: Sources, f: AirspaceFeature, atMs: number): EndedCycle | undefined {
+  const end = cycleEnd(dataset, f);
   return end && end.ms <= atMs ? end.cycle : undefined;
+}
+
+/**
+ * endedCycle for a flight window: the start is compared through `startsAtOrAfter`, so an observed
+ * window (time.ts ObservedWindow) notes a bound on its start instead of a read.
+ */
+export function endedCycleIn(dataset: Sources, f: AirspaceFeature, window: FlightWindow): EndedCycle | undefined {
+  const end = cycleEnd(dataset, f);
+  return end && startsAtOrAfter(window, end.ms) ? end.cycle : undefined;
 }
 
 const day = (iso: string) => iso.slice(0, 10);

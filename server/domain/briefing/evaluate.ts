@@ -11,7 +11,7 @@ import { floorAglFt, hasMslFloor, isOverhead, type GroundMax } from './altitude'
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, farByBox, inputPlane, separationFrom } from './geometry';
 import { outsideCoverage } from './coverage';
-import { endedCycle } from './currency';
+import { endedCycleIn } from './currency';
 import { modelUncertainty } from './model-margin';
 import { buildNotice, classGNotice, type NoticeContext } from './notice';
 import { provenanceOf } from './provenance';
@@ -104,8 +104,7 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   const facilitiesHere = new Set(cellsHere.map((c) => facilityOf(c.feature)));
   const cellsNearby = cells.filter((c) => c.distanceNm > 0 && !facilitiesHere.has(facilityOf(c.feature)));
   // A facility map whose FAA cycle ended before the flight starts says so (currency.ts).
-  const startMs = ctx.window.start.getTime();
-  const cycleEnded = (f: AirspaceFeature) => endedCycle(dataset, f, startMs);
+  const cycleEnded = (f: AirspaceFeature) => endedCycleIn(dataset, f, ctx.window);
   const out: Evaluated[] = [...facilityNotices(cellsHere, ctx, 'intersect', cycleEnded), ...facilityNotices(cellsNearby, ctx, 'lie within 2 NM of', cycleEnded)];
 
   const groups = new Map<string, { members: Hit[]; laanc: boolean }>();

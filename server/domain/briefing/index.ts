@@ -10,7 +10,7 @@ import type { Budget } from '../budget';
 import { DEFAULT_MAX_ALTITUDE_FT, noteGround, type GroundProvider } from './altitude';
 import { assess, NEARBY_NM, summarise } from './evaluate';
 import { terrainOnce } from './terrain';
-import { flightWindow } from './time';
+import { flightWindow, type FlightWindow } from './time';
 import type { Evaluated } from './types';
 
 export interface BriefingOptions {
@@ -18,6 +18,8 @@ export interface BriefingOptions {
   start?: Date;
   /** End of the flight window; default one hour after start. */
   end?: Date;
+  /** The whole window, instead of start, end and now: an ObservedWindow tells how the answer used it (time.ts). */
+  window?: FlightWindow;
   /** Top of the flight in ft AGL; default 400 (14 CFR 107.51(b)). */
   maxAltitudeFt?: number;
   /** The service's clock (deps.now()); default the system clock. */
@@ -72,5 +74,5 @@ export { checkAirspace, type AirspaceCheck } from './check';
 export { modelledNear, MODEL_MARGIN_NM } from './model-margin';
 export { DEFAULT_MAX_ALTITUDE_FT, DEM_MARGIN_FT, type GroundMax, type GroundProvider } from './altitude';
 export { circlePolygon, separationNm, STADIUM_RADIUS_NM } from './geometry';
-export { activity, flightWindow, inEffectWithin, type Activity, type FlightWindow, type Interval } from './time';
+export { activity, flightWindow, inEffectWithin, ObservedWindow, type Activity, type FlightWindow, type Interval } from './time';
 export type { Evaluated } from './types';

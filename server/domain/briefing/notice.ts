@@ -9,7 +9,7 @@ import { keep } from './answer-json';
 import { circlePolygon, reachNm, roundNm } from './geometry';
 import { LAYER_DEFAULTS, RULE_DESCRIPTIONS } from './rule-codes';
 import { CLASS_G_OUTCOME, type Outcome } from './rules';
-import type { FlightWindow } from './time';
+import { eventsWindow, type FlightWindow } from './time';
 
 export interface NoticeContext {
   window: FlightWindow;
@@ -87,7 +87,7 @@ export function toSchedule(s: DataSchedule | undefined): Schedule | undefined {
 
 function toEvents(f: AirspaceFeature, window: FlightWindow): Event[] | undefined {
   if (!f.events?.length) return undefined;
-  const from = window.start.getTime() - 3_600_000;
+  const from = eventsWindow(f, window).start.getTime() - 3_600_000;
   const list = f.events
     .filter((e) => Date.parse(e.endTime) >= from)
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))

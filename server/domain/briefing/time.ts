@@ -157,7 +157,7 @@ export function activity(f: AirspaceFeature, window: FlightWindow, maxDays = MAX
  */
 export function activityState(f: AirspaceFeature, window: FlightWindow): ActivityState {
   if (f.schedule === undefined && f.layer !== 'stadium') return 'active';
-  return activity(f, window).state;
+  return activity(f, observe(window, (from, to) => stateBoundaries(f, from, to))).state;
 }
 
 /** The window as an interval; a window of zero length counts as the instant (1 ms). */
@@ -190,8 +190,127 @@ export function inEffectWithin(f: AirspaceFeature, window: FlightWindow): Interv
   return out;
 }
 
+/**
+ * A flight window that notes how a briefing used it, so that an answer can be given again for a later
+ * window only when it cannot differ (server/services/briefing/answer-cache.ts). Any read of `start` or
+ * `end` marks the window as read: from then on the answer may depend on any detail of the window. The
+ * engine's time decisions (activityState, the events a notice lists, an FAA cycle's end) instead look
+ * through `peek` and note the range of starts over which their outcome cannot change (`bound`), for a
+ * window of the same length. A briefing that never marked its window gives the same answer for every
+ * window of its length whose start lies in `[startFrom, startBefore)`: the engine is a pure function of
+ * its inputs, and each decision that looked at the time holds over that range.
+ */
+export class ObservedWindow implements FlightWindow {
+  readonly #start: Date;
+  readonly #end: Date;
+  /** Whether the briefing read the window's start or end. */
+  read = false;
+  /** The lowest start (ms) for which every time decision noted so far holds. */
+  startFrom = -Infinity;
+  /** The first start (ms) beyond that range. */
+  startBefore = Infinity;
+
+  constructor(start: Date, end: Date) {
+    this.#start = start;
+    this.#end = end;
+  }
+
+  get start(): Date {
+    this.read = true;
+    return this.#start;
+  }
+
+  get end(): Date {
+    this.read = true;
+    return this.#end;
+  }
+
+  /** The window's edges without marking it read: only for a decision that notes its own `bound`. */
+  peek(): FlightWindow {
+    return { start: this.#start, end: this.#end };
+  }
+
+  /** A decision taken on `peek` holds for starts in [from, before). */
+  bound(from: number, before: number): void {
+    if (from > this.startFrom) this.startFrom = from;
+    if (before < this.startBefore) this.startBefore = before;
+  }
+
+  /** Whether the answer given for this window holds for a window of the same length starting at `startMs`. */
+  holdsFor(startMs: number): boolean {
+    return !this.read && startMs >= this.startFrom && startMs < this.startBefore;
+  }
+}
+
+/** How far past its start an observed window's time decisions look for the next change (and so the longest reuse). */
+export const OBSERVED_HORIZON_MS = HOUR;
+/** Windows longer than this are read outright (times of use are scanned a bounded number of days). */
+const OBSERVED_MAX_LENGTH_MS = 2 * DAY;
+
+/**
+ * Notes on an observed window the range over which a decision holds, the decision depending on the window
+ * only through comparisons of its start or end with the instants `at` (the boundaries of a feature's
+ * periods in effect, its events' ends): such a decision is constant while neither edge crosses one of them,
+ * so from the start up to the first start at which an edge would meet one (or the horizon). A start that
+ * already meets one holds only for itself. Returns the window to decide on.
+ */
+function observe(window: FlightWindow, at: (from: number, to: number) => Iterable<number>): FlightWindow {
+  if (!(window instanceof ObservedWindow)) return window;
+  const plain = window.peek();
+  const s = plain.start.getTime();
+  const length = Math.max(plain.end.getTime() - s, 1);
+  // Deciding on the window itself reads it: the answer is not given again.
+  if (length > OBSERVED_MAX_LENGTH_MS) return window;
+  let before = s + OBSERVED_HORIZON_MS;
+  for (const b of at(s, s + length + OBSERVED_HORIZON_MS)) {
+    // The start meets a boundary when it equals b (start edge) or b - length (end edge).
+    for (const c of [b, b - length]) {
+      if (c === s) before = s + 1;
+      else if (c > s && c < before) before = c;
+    }
+  }
+  window.bound(s, before);
+  return plain;
+}
+
+/** The instants at which a feature's state (activity) can change, between from and to and a day either side. */
+function* stateBoundaries(f: AirspaceFeature, from: number, to: number): Iterable<number> {
+  const valid = validity(f.schedule);
+  yield valid.start;
+  yield valid.end;
+  if (f.layer === 'stadium') {
+    for (const i of eventWindows(f.events)) yield* [i.start, i.end];
+    return;
+  }
+  for (const t of f.schedule?.timesOfUse ?? []) {
+    yield parseTime(t.startTime, -Infinity);
+    yield parseTime(t.endTime, Infinity);
+    for (const i of timeOfUseIntervals(t, f.schedule?.timezone, from - DAY, to + DAY, MAX_DAYS_SCANNED + 2)) yield* [i.start, i.end];
+  }
+}
+
+/** The instants at which the events a notice lists can change: an event is listed until an hour after its end. */
+export function* eventListBoundaries(f: AirspaceFeature): Iterable<number> {
+  for (const e of f.events ?? []) yield Date.parse(e.endTime) + 3_600_000;
+}
+
+/** A window to decide a feature's events on, noting on an observed window how long the decision holds. */
+export function eventsWindow(f: AirspaceFeature, window: FlightWindow): FlightWindow {
+  return observe(window, () => eventListBoundaries(f));
+}
+
+/** Whether the window starts at or after `ms`; an observed window notes it as a bound on its start instead of a read. */
+export function startsAtOrAfter(window: FlightWindow, ms: number): boolean {
+  if (!(window instanceof ObservedWindow)) return window.start.getTime() >= ms;
+  const s = window.peek().start.getTime();
+  if (s >= ms) window.bound(ms, Infinity);
+  else window.bound(-Infinity, ms);
+  return s >= ms;
+}
+
 /** The flight window a request asks for: start defaults to now, end to one hour later (our choice). */
-export function flightWindow(opts: { start?: Date | undefined; end?: Date | undefined; now?: Date | undefined }): FlightWindow {
+export function flightWindow(opts: { start?: Date | undefined; end?: Date | undefined; now?: Date | undefined; window?: FlightWindow | undefined }): FlightWindow {
+  if (opts.window) return opts.window;
   const start = opts.start ?? opts.now ?? new Date();
   const end = opts.end ?? new Date(start.getTime() + HOUR);
   return { start, end };

@@ -5,13 +5,13 @@
 import type { BriefingResult } from '../../contract/briefing';
 import type { Geometry } from '../../contract/common';
 import type { AppDeps } from '../../deps';
-import type { Budget } from '../../domain/budget';
 import { unprocessable } from '../../http/errors';
 import type { HandlerResult } from '../../http/route';
 import { mainThread } from '../../http/main-thread';
-import { limitResponseText } from '../../http/response-size';
+import { encodedAnswer, limitResponseText } from '../../http/response-size';
+import { keepAnswer, keptAnswer, type AnswerKey } from '../../services/briefing/answer-cache';
 import { demGround } from '../../services/elevation/dem-ground';
-import { briefArea, briefingText, briefLocation, type BriefingOptions } from '../../domain/briefing';
+import { briefArea, briefingText, briefLocation, ObservedWindow, type BriefingOptions } from '../../domain/briefing';
 
 interface FlightFields {
   startTime?: string | undefined;
@@ -20,7 +20,7 @@ interface FlightFields {
 }
 
 /** Without startTime the window starts now; without endTime it lasts an hour (docs/briefing-rules.md). */
-export function flightOptions(deps: AppDeps, b: FlightFields, includeGeometry: boolean): BriefingOptions {
+export function flightOptions(deps: AppDeps, b: FlightFields, includeGeometry: boolean): BriefingOptions & { start: Date; end: Date } {
   const now = deps.now();
   const start = b.startTime ? new Date(b.startTime) : now;
   const end = b.endTime ? new Date(b.endTime) : new Date(start.getTime() + 3_600_000);
@@ -33,20 +33,38 @@ export function flightOptions(deps: AppDeps, b: FlightFields, includeGeometry: b
 /**
  * The engine runs through the main-thread gate with the request's time budget (server/http/main-thread.ts).
  * The answer's text is assembled from the geometries' texts kept per dataset (answer-json.ts), not stringified whole.
+ * An answer that holds for this window is given again from the answer cache (services/briefing/answer-cache.ts).
  */
-async function answer(deps: AppDeps, run: (ds: ReturnType<AppDeps['datasets']['current']>, budget: Budget) => BriefingResult): Promise<HandlerResult> {
+async function answer(
+  deps: AppDeps,
+  opts: BriefingOptions & { start: Date; end: Date },
+  key: Omit<AnswerKey, 'windowMs' | 'includeGeometry' | 'maxAltitudeFt'>,
+  run: (ds: ReturnType<AppDeps['datasets']['current']>, opts: BriefingOptions) => BriefingResult,
+): Promise<HandlerResult> {
   const ds = deps.datasets.current();
-  const text = (r: BriefingResult) => limitResponseText(r, briefingText(r));
-  return { body: await mainThread.run((budget) => text(run(ds, budget))), headers: { 'X-Dataset-Version': ds.version } };
+  const headers = { 'X-Dataset-Version': ds.version };
+  const full: AnswerKey = { ...key, windowMs: opts.end.getTime() - opts.start.getTime(), includeGeometry: opts.includeGeometry ?? true, maxAltitudeFt: opts.maxAltitudeFt };
+  const kept = keptAnswer(ds, full, opts.start.getTime());
+  if (kept !== undefined) return { body: encodedAnswer(kept), headers };
+  const window = new ObservedWindow(opts.start, opts.end);
+  const body = await mainThread.run((budget) => {
+    const r = run(ds, { ...opts, window, budget });
+    const text = briefingText(r);
+    limitResponseText(r, text);
+    keepAnswer(ds, full, window, text);
+    return r;
+  });
+  return { body, headers };
 }
 
-
 export async function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): Promise<HandlerResult> {
-  const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: await demGround(deps, body.boundary) };
-  return answer(deps, (ds, budget) => briefArea(ds, body.boundary, { ...opts, budget }));
+  const ground = await demGround(deps, body.boundary);
+  const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: ground };
+  return answer(deps, opts, { kind: 'area', geometry: JSON.stringify(body.boundary), ground: ground.key }, (ds, o) => briefArea(ds, body.boundary, o));
 }
 
 export async function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): Promise<HandlerResult> {
-  const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: await demGround(deps, { type: 'Point', coordinates: [body.longitude, body.latitude] }) };
-  return answer(deps, (ds, budget) => briefLocation(ds, body.latitude, body.longitude, { ...opts, budget }));
+  const ground = await demGround(deps, { type: 'Point', coordinates: [body.longitude, body.latitude] });
+  const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: ground };
+  return answer(deps, opts, { kind: 'location', geometry: `${body.latitude},${body.longitude}`, ground: ground.key }, (ds, o) => briefLocation(ds, body.latitude, body.longitude, o));
 }

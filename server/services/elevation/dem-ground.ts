@@ -12,13 +12,16 @@ import { crossesAntimeridian } from '../../domain/geometry/antimeridian';
 
 type Box = [number, number, number, number];
 
+/** A provider with what it read, as text: the same key, the same answers for the same geometry (answer-cache.ts). */
+export type KeyedGround = GroundProvider & { key: string };
+
 /**
  * Reads the imported DEMs' highest ground over the box of the briefed geometry (every pixel, async I/O
  * here), and hands the engine a pure provider that answers for areas inside that box.
  */
-export async function demGround(deps: AppDeps, geometry: Geometry): Promise<GroundProvider> {
+export async function demGround(deps: AppDeps, geometry: Geometry): Promise<KeyedGround> {
   // Across 180° the box would be the band around the globe (every DEM pixel): the fixed assumption instead.
-  if (crossesAntimeridian(geometry)) return () => undefined;
+  if (crossesAntimeridian(geometry)) return Object.assign(() => undefined, { key: 'none' });
   const box = bbox(geometry).slice(0, 4) as Box;
   // A DEM that cannot be read (file removed, disk error) counts as no DEM: the fixed assumption, as before any import.
   const m = await demSourceFor(deps.config.dataDir).maxOver(box).catch((e: Error) => {
@@ -26,9 +29,10 @@ export async function demGround(deps: AppDeps, geometry: Geometry): Promise<Grou
     return undefined;
   });
   const ground = m && m.maxFt !== null ? { maxFt: m.maxFt, source: m.source, complete: m.complete } : undefined;
-  return (area) => {
+  const provider: GroundProvider = (area) => {
     const [w, s, e, n] = bbox(area).slice(0, 4) as Box;
     return w >= box[0] && s >= box[1] && e <= box[2] && n <= box[3] ? ground : undefined;
   };
+  return Object.assign(provider, { key: ground ? JSON.stringify(ground) : 'none' });
 }
 
