@@ -8,12 +8,12 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps } from './deps';
 import { authenticate } from './http/authenticate';
 import { requestBodyLimit } from './http/body-limit';
-import { cors } from './http/cors';
+import { CORS_ANSWER_HEADERS, cors, crossOriginRoutes } from './http/cors';
 import { ApiError, errorBody, forbidden, isStoreUnavailable, storeUnavailable, unauthorized } from './http/errors';
 import type { Principal } from './http/principal';
 import { rateLimitsFor } from './http/rate-limit';
 import { honoPath, type RouteSpec } from './http/route';
-import { securityHeaders } from './http/security-headers';
+import { defenceHeaders, markComplete, securityHeaders } from './http/security-headers';
 import { answerBytes, measuredJson } from './http/response-size';
 import { checkFormFields, checkJsonShape } from './http/body-shape';
 import { parseOrThrow, rejectNul } from './http/validate';
@@ -36,6 +36,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const strictResponses = options.checkResponses ?? false;
 
   app.onError((err, c) => {
+    for (const [k, v] of Object.entries(limitsOf.get(c) ?? {})) c.header(k, v);
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
       return c.json({ ...errorBody(err.status, err.message, err.details), ...err.fields }, err.status as 400);
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     return c.json(errorBody(500, 'Unexpected error; it has been logged'), 500);
   });
 
+  const answerOf = answerWriter(deps.config, routes);
   app.use('*', securityHeaders(deps.config));
   // Bearer-token calls may come from a portal served elsewhere (a CDN); the cookie session's routes may not.
   app.use('*', cors(routes));
@@ -61,7 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     }),
   );
 
-  for (const r of routes) mount(app, r, deps, strictResponses);
+  for (const r of routes) mount(app, r, deps, strictResponses, answerOf);
 
   if (deps.config.portalDir) servePortal(app, deps.config.portalDir);
 
@@ -69,7 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   return app;
 }
 
-function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean): void {
+function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean, answerOf: AnswerOf): void {
   app.on(r.method.toUpperCase(), honoPath(r.path), async (c) => {
     try {
       return await handle(c);
@@ -106,12 +108,45 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean)
     if (strictResponses && json !== undefined && json !== JSON.stringify(out.body)) {
       throw new Error(`${r.operationId}: the answer changed after limitResponseSize measured it; the measured text would be sent`);
     }
-    for (const [k, v] of Object.entries(out.headers ?? {})) c.header(k, v);
-    if (status === 204) return c.body(null, 204);
-    if (bytes) return c.body(bytes as Uint8Array<ArrayBuffer>, status as 200, { 'Content-Type': 'application/json' });
-    if (json !== undefined) return c.body(json, status as 200, { 'Content-Type': 'application/json' });
-    return c.json(out.body as object, status as 200);
+    // A route that sets a cookie wrote it on the context: its answer goes out through the context.
+    if (r.sessionCookie) {
+      for (const [k, v] of Object.entries({ ...limitHeaders, ...out.headers })) c.header(k, v);
+      if (status === 204) return c.body(null, 204);
+      return c.json(out.body as object, status as 200);
+    }
+    const sent = status === 204 ? null : (bytes ?? json ?? JSON.stringify(out.body));
+    return answerOf(c, status, sent, out.headers, limitHeaders);
   }
+}
+
+/**
+ * The answer with every header written once, as a plain object the node adapter writes as it is: its
+ * own, the browser defences it did not set itself, CORS where the route is cross-origin, and the
+ * caller's rate limits (marked complete, so the middleware adds nothing; issue 13, "headers are set once").
+ */
+type AnswerOf = (c: Context, status: number, body: string | Uint8Array | null, own: Record<string, string> | undefined, limits: Record<string, string> | null) => Response;
+
+function answerWriter(config: AppDeps['config'], routes: RouteSpec[]): AnswerOf {
+  const defences = defenceHeaders(config);
+  const crossOrigin = crossOriginRoutes(routes);
+  return (c, status, body, own, limits) => {
+    const headers: Record<string, string> = { ...own };
+    if (body !== null && !hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+    const view = { has: (n: string) => hasHeader(headers, n), get: (n: string) => headerValue(headers, n) };
+    for (const [k, v] of defences(c.req.path, view)) headers[k] = v;
+    if (crossOrigin(c.req.method, c.req.path)) for (const [k, v] of CORS_ANSWER_HEADERS) headers[k] = v;
+    if (limits) Object.assign(headers, limits);
+    return markComplete(new Response(body as BodyInit | null, { status, headers }));
+  };
+}
+
+function headerValue(headers: Record<string, string>, name: string): string | null {
+  for (const k in headers) if (k.length === name.length && k.toLowerCase() === name) return headers[k]!;
+  return null;
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return headerValue(headers, name) !== null;
 }
 
 function checked<T>(value: T, where: string, invalid: 400 | 422): T {
@@ -119,10 +154,13 @@ function checked<T>(value: T, where: string, invalid: 400 | 422): T {
   return value;
 }
 
-/** The whole-API limit per caller (refusals count too); its RateLimit-* headers go on the answer. */
+/** The rate-limit headers of a request, for a refusal thrown after they were counted (app.onError). */
+const limitsOf = new WeakMap<Context, Record<string, string>>();
+
+/** The whole-API limit per caller (refusals count too); its RateLimit-* headers go on the answer, whatever it is. */
 async function limitCaller(c: Context, deps: AppDeps, p: Principal): Promise<Record<string, string> | null> {
   const headers = await rateLimitsFor(deps).apiRequest(`${p.kind}:${p.id}`);
-  for (const [k, v] of Object.entries(headers ?? {})) c.header(k, v);
+  if (headers) limitsOf.set(c, headers);
   return headers;
 }
 

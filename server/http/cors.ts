@@ -8,7 +8,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { RouteSpec } from './route';
-import { setOnResponse } from './security-headers';
+import { isComplete, setOnResponse } from './security-headers';
 
 const ALLOW_HEADERS = 'Authorization, Content-Type';
 export const EXPOSE_HEADERS = [
@@ -68,7 +68,7 @@ export function cors(routes: RouteSpec[]): MiddlewareHandler {
       });
     }
     await next();
-    if (allowed(c.req.method, c.req.path)) {
+    if (!isComplete(c.res) && allowed(c.req.method, c.req.path)) {
       setOnResponse(c, CORS_ANSWER_HEADERS);
     }
   };

@@ -79,6 +79,17 @@ describe('headers on the hot paths, over a real socket', () => {
     for (const n of body.notices) expect(n.provenance.length).toBeGreaterThan(0);
   });
 
+  it('the same briefing again, sent from its kept bytes: the same headers once each, and the same text', async () => {
+    const body = { latitude: 47.5952, longitude: -122.3316, maxAltitude: 150 };
+    const first = await request('POST', '/v2/briefing/preflight/location', { auth: true, body });
+    const again = await request('POST', '/v2/briefing/preflight/location', { auth: true, body });
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expectEachOnce(again, [...DEFENCES, 'access-control-allow-origin', 'access-control-expose-headers', 'ratelimit-remaining', 'x-dataset-version', 'content-type', 'content-length']);
+    expect(again.headers['content-type']).toBe('application/json');
+    expect(Number(again.headers['content-length'])).toBe(Buffer.byteLength(again.text));
+  });
+
   it('a vector tile: defences and CORS once each, the tile sent with its length', async () => {
     const r = await request('GET', '/tiles/airspace/12/656/1430.pbf');
     expect([200, 204]).toContain(r.status);

@@ -89,10 +89,26 @@ export function defenceHeaders(config: Config): (path: string, own: { has(name: 
   };
 }
 
+/**
+ * Answers built with every header already in place (a route's answer: server/app.ts `answerOf`): the
+ * middleware leaves them as they are, instead of turning their plain headers into a web Headers object
+ * and setting each again (issue 13: "headers are set once").
+ */
+const complete = new WeakSet<Response>();
+
+export function markComplete(res: Response): Response {
+  complete.add(res);
+  return res;
+}
+
+export function isComplete(res: Response): boolean {
+  return complete.has(res);
+}
+
 export function securityHeaders(config: Config): MiddlewareHandler {
   const defences = defenceHeaders(config);
   return async (c, next) => {
     await next();
-    setOnResponse(c, defences(c.req.path, c.res.headers));
+    if (!isComplete(c.res)) setOnResponse(c, defences(c.req.path, c.res.headers));
   };
 }
