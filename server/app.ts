@@ -14,7 +14,7 @@ import type { Principal } from './http/principal';
 import { rateLimitsFor } from './http/rate-limit';
 import { honoPath, type RouteSpec } from './http/route';
 import { defenceHeaders, markComplete, securityHeaders } from './http/security-headers';
-import { answerBytes, measuredJson } from './http/response-size';
+import { answerText, measuredJson } from './http/response-size';
 import { checkFormFields, checkJsonShape } from './http/body-shape';
 import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
@@ -100,10 +100,10 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean,
       return out;
     }
     const status = out.status ?? 200;
-    const bytes = answerBytes(out.body);
-    const json = bytes ? undefined : measuredJson(out.body);
-    // An answer given again as its bytes is checked as they say (outside production only).
-    if (strictResponses) checkResponse(r, status, bytes ? JSON.parse(Buffer.from(bytes).toString('utf8')) : out.body, deps);
+    const text = answerText(out.body);
+    const json = text === undefined ? measuredJson(out.body) : undefined;
+    // An answer that is only its text is checked as the text says (outside production only).
+    if (strictResponses) checkResponse(r, status, text === undefined ? out.body : JSON.parse(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')), deps);
     // The measured text is what is sent: an answer changed after it was measured would go out stale.
     if (strictResponses && json !== undefined && json !== JSON.stringify(out.body)) {
       throw new Error(`${r.operationId}: the answer changed after limitResponseSize measured it; the measured text would be sent`);
@@ -114,7 +114,7 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean,
       if (status === 204) return c.body(null, 204);
       return c.json(out.body as object, status as 200);
     }
-    const sent = status === 204 ? null : (bytes ?? json ?? JSON.stringify(out.body));
+    const sent = status === 204 ? null : (text ?? json ?? JSON.stringify(out.body));
     return answerOf(c, status, sent, out.headers, limitHeaders);
   }
 }

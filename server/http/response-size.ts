@@ -29,23 +29,24 @@ export function limitResponseText<T>(body: T, json: string, status: 408 | 422 = 
   return body;
 }
 
-/** Answers that are only their encoded JSON text (encodedAnswer). */
-const encoded = new WeakMap<object, Uint8Array>();
+/** Answers that are only their JSON text (sentAs). */
+const sentText = new WeakMap<object, string | Uint8Array>();
 
 /**
- * An answer sent as the JSON bytes it was sent as before (a briefing given again:
- * server/services/briefing/answer-cache.ts), written as they are: no string to encode and measure again.
- * Outside production the app checks the parsed text against the contract.
+ * An answer that is only its JSON text, as a string or as UTF-8 bytes: a briefing given again
+ * (server/services/briefing/answer-cache.ts), a surface answer a worker serialised. The app writes it as it
+ * is, with the route's headers (nothing to stringify, encode or measure again); outside production it
+ * checks the parsed text against the contract.
  */
-export function encodedAnswer(json: Uint8Array): object {
+export function sentAs(json: string | Uint8Array): object {
   const o = {};
-  encoded.set(o, json);
+  sentText.set(o, json);
   return o;
 }
 
-/** The bytes of an answer made by encodedAnswer. */
-export function answerBytes(body: unknown): Uint8Array | undefined {
-  return typeof body === 'object' && body !== null ? encoded.get(body) : undefined;
+/** The text of an answer made by sentAs. */
+export function answerText(body: unknown): string | Uint8Array | undefined {
+  return typeof body === 'object' && body !== null ? sentText.get(body) : undefined;
 }
 
 /** The JSON text limitResponseSize made of this answer, if it measured it. */

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { unprocessable } from '../../http/errors';
 import type { HandlerResult } from '../../http/route';
 import { mainThread } from '../../http/main-thread';
-import { encodedAnswer, limitResponseText } from '../../http/response-size';
+import { limitResponseText, sentAs } from '../../http/response-size';
 import { keepAnswer, keptAnswer, type AnswerKey } from '../../services/briefing/answer-cache';
 import { demGround } from '../../services/elevation/dem-ground';
 import { briefArea, briefingText, briefLocation, ObservedWindow, type BriefingOptions } from '../../domain/briefing';
@@ -45,7 +45,7 @@ async function answer(
   const headers = { 'X-Dataset-Version': ds.version };
   const full: AnswerKey = { ...key, windowMs: opts.end.getTime() - opts.start.getTime(), includeGeometry: opts.includeGeometry ?? true, maxAltitudeFt: opts.maxAltitudeFt };
   const kept = keptAnswer(ds, full, opts.start.getTime());
-  if (kept !== undefined) return { body: encodedAnswer(kept), headers };
+  if (kept !== undefined) return { body: sentAs(kept), headers };
   const window = new ObservedWindow(opts.start, opts.end);
   const body = await mainThread.run((budget) => {
     const r = run(ds, { ...opts, window, budget });

@@ -18,7 +18,8 @@ import type {
 import type { Geometry } from '../../contract/common';
 import type { Dataset } from '../../data/dataset';
 import { ApiError, timeout, unprocessable } from '../../http/errors';
-import { limitResponseSize, responseTooLarge } from '../../http/response-size';
+import { limitResponseSize, responseTooLarge, sentAs } from '../../http/response-size';
+import type { HandlerResult } from '../../http/route';
 import { MAX_RESPONSE_BYTES } from '../../domain/geometry/limits';
 import { mainThread } from '../../http/main-thread';
 import type { Budget } from '../../domain/budget';
@@ -36,15 +37,18 @@ import { uavProfile, type UavProfile } from '../../domain/surface/uav-profile';
 import { runInPool } from '../../workers/surface-pool';
 import { unpackCellDensities, unpackCells, type PackedCells } from '../../workers/surface-tasks';
 
-/** A body the worker already serialised (and sized): sent as it is, so the event loop neither builds nor stringifies it. */
-const jsonResponse = (json: string) => new Response(json, { status: 200, headers: { 'content-type': 'application/json' } });
+/**
+ * A body already serialised (and sized): sent as it is, so the event loop neither builds nor stringifies
+ * it, with the route's headers written once (server/app.ts).
+ */
+const jsonResponse = (json: string): HandlerResult => ({ body: sentAs(json) });
 
 /**
  * The answer serialised once, inside the gate's run (the app would stringify it a second time, outside
  * any budget: a 14,000-cell answer is 6 MB). Spec 4.11/4.12 answer an oversized request with 408, so an
  * oversized answer gets it too.
  */
-function success<T>(data: T): Response {
+function success<T>(data: T): HandlerResult {
   const json = JSON.stringify({ statusCode: 200, message: 'success', data });
   if (json.length > MAX_RESPONSE_BYTES) throw responseTooLarge(json.length, 408);
   return jsonResponse(json);
@@ -81,7 +85,7 @@ async function packed(kind: 'cells' | 'cellDensities', geometry: Geometry, resol
   return { cells: out.cells, start: Math.max(start, out.started ?? start) };
 }
 
-async function finished(task: { kind: 'groundType' | 'groundRisk'; geometry: Geometry; resolution: number; uav?: GroundRiskRequest['uav'] }): Promise<Response> {
+async function finished(task: { kind: 'groundType' | 'groundRisk'; geometry: Geometry; resolution: number; uav?: GroundRiskRequest['uav'] }): Promise<HandlerResult> {
   const out = await runInPool(task);
   if (!('json' in out)) throw new Error(`the worker answered a ${task.kind} task without a body`);
   return jsonResponse(out.json);

@@ -120,9 +120,7 @@ export const surfaceRoutes = [
     handler: async ({ body, c, deps }) => {
       requireJson(c);
       const res = await suitabilityHandler(deps.datasets.current(), body);
-      res.headers.set('Deprecation', 'true');
-      res.headers.set('Link', '</v2/surface/classification>; rel="successor-version"');
-      return res;
+      return { ...res, headers: { ...res.headers, Deprecation: 'true', Link: '</v2/surface/classification>; rel="successor-version"' } };
     },
   }),
   ...riskRoutes,
