@@ -4,9 +4,12 @@
  * loop): requests per second of each endpoint as a ratio to the hello-world, and the service's
  * resident memory after a warm start and after the load. Run `npm run build` first to measure the
  * bundle `npm start` runs; otherwise the TypeScript entry runs under tsx.
+ * BENCH_HTTP_ONLY=tile (any part of a row's name, case-insensitive) loads only the matching endpoints
+ * (and their ceiling rows); the hello-world, the starts and the memory readings are as in a full run.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +54,32 @@ const HELLO = `require('node:http').createServer((q, s) => { s.writeHead(200, {'
  */
 const REPLAY = `const b = require('node:fs').readFileSync(process.argv[2]); require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => { s.writeHead(200, {'content-type': 'application/json', 'content-length': b.length}); s.end(b); }); }).listen(Number(process.argv[1]), '127.0.0.1');`;
 
+/**
+ * The cached tile's ceiling: a bare node:http server writing the tile's answer as the service sent it
+ * (status, every header but those node adds itself, the body), read from a file once, computing nothing
+ * (issue 13: how close the fast path is to what node:http can do with the same bytes).
+ */
+const TILE_REPLAY = `const f = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8')); const b = Buffer.from(f.body, 'base64'); require('node:http').createServer((q, s) => { s.writeHead(f.status, f.headers); s.end(b); }).listen(Number(process.argv[1]), '127.0.0.1');`;
+
+/** Headers node:http writes itself (a replay would send them twice). */
+const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** The answer to a GET as autocannon asks it (the same request headers), with its raw header lines. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const flat: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!NODE_OWN_HEADERS.has(res.rawHeaders[i]!.toLowerCase())) flat.push(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        resolve({ status: res.statusCode!, headers: flat, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 interface Scenario {
   name: string;
   method: 'GET' | 'POST';
@@ -59,10 +88,14 @@ interface Scenario {
   auth: boolean;
   /** Each request gets a fresh body (a create must not repeat an id). */
   fresh?: () => unknown;
+  /** More request headers (a revalidation's If-None-Match). */
+  headers?: Record<string, string>;
+  /** The answer that did the work, when it is not a 2xx (a revalidation's 304). */
+  expect?: 304;
 }
 
 async function load(base: string, s: Scenario, token: string | null): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...s.headers };
   if (s.auth && token) headers.authorization = `Bearer ${token}`;
   const r = await autocannon({
     url: base + s.path,
@@ -74,18 +107,20 @@ async function load(base: string, s: Scenario, token: string | null): Promise<{ 
     ...(s.fresh ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(s.fresh!()) }) }] } : {}),
   });
   // Throughput counts answers that did the work (2xx): a 503 "busy" or 408 is quick and would flatter it.
+  // A revalidation counts its 304s (and its non-2xx column the answers that were not 304).
+  if (s.expect === 304) return { rps: r['3xx'] / SECONDS, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx - r['3xx'] };
   return { rps: r['2xx'] / SECONDS, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
 async function warmUp(base: string, s: Scenario, token: string | null): Promise<void> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...s.headers };
   if (s.auth && token) headers.authorization = `Bearer ${token}`;
   // A first answer at a cold place can outrun the 250 ms main-thread budget on a loaded machine (a 408 at
   // load 35, the flat forms and indexes of its features being built): the warm-up asks again, up to three times.
   for (let attempt = 1; ; attempt++) {
     const body = s.fresh ? s.fresh() : s.body;
     const r = await fetch(base + s.path, { method: s.method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(120_000) });
-    if (r.ok) return void (await r.arrayBuffer());
+    if (s.expect ? r.status === s.expect : r.ok) return void (await r.arrayBuffer());
     const text = await r.text();
     if (r.status !== 408 || attempt >= 3) throw new Error(`${s.name}: the warm-up request answered ${r.status} ${text}`);
   }
@@ -205,9 +240,9 @@ export async function benchHttp(): Promise<string[]> {
     let created = 1000;
     let moved = 0;
     const kbfiTile = '/tiles/airspace/12/656/1430.pbf';
-    await fetch(base + kbfiTile);
+    const kbfiTag = (await fetch(base + kbfiTile).then(async (r) => (await r.arrayBuffer(), r.headers.get('etag')))) ?? '';
 
-    const scenarios: Scenario[] = [
+    const allScenarios: Scenario[] = [
       { name: 'location briefing (KBFI)', method: 'POST', path: '/v2/briefing/preflight/location', body: { latitude: 47.53, longitude: -122.3, maxAltitude: 200 }, auth: true },
       { name: 'area briefing 9.5 sq mi, DC', method: 'POST', path: '/v2/briefing/preflight/area', body: { boundary: square(-77.08, 38.87, 0.05, 0.035), maxAltitude: 200 }, auth: true },
       // The same briefings at a new place each request (a step of 1e-5°, ~1 m): no answer can be given again
@@ -215,10 +250,14 @@ export async function benchHttp(): Promise<string[]> {
       { name: '  at a new place each request (computed)', method: 'POST', path: '/v2/briefing/preflight/location', auth: true, fresh: () => ({ latitude: 47.53 + 1e-5 * (moved++ % 2000), longitude: -122.3, maxAltitude: 200 }) },
       { name: '  DC, a new square each request (computed)', method: 'POST', path: '/v2/briefing/preflight/area', auth: true, fresh: () => ({ boundary: square(-77.08 + 1e-5 * (moved++ % 2000), 38.87, 0.05, 0.035), maxAltitude: 200 }) },
       { name: 'cached vector tile', method: 'GET', path: kbfiTile, auth: false },
+      // A map revalidates its airspace tiles every minute (max-age 60): the 304 of the same tile.
+      { name: 'cached vector tile, revalidated (304)', method: 'GET', path: kbfiTile, auth: false, headers: { 'if-none-match': kbfiTag }, expect: 304 },
       { name: 'groundType, resolution 8', method: 'POST', path: '/v2/groundType', body: { geometry: square(-122.35, 47.58, 0.05, 0.035), resolution: 8 }, auth: true },
       { name: 'GET /v1/operations, 100 of 500', method: 'GET', path: '/v1/operations?limit=100', auth: true },
       { name: 'create operation', method: 'POST', path: '/v1/operations', auth: true, fresh: () => operation(created++) },
     ];
+    const only = process.env.BENCH_HTTP_ONLY?.toLowerCase();
+    const scenarios = only ? allScenarios.filter((x) => x.name.toLowerCase().includes(only)) : allScenarios;
     const baseline = await load(`http://127.0.0.1:${helloPort}`, { name: 'hello', method: 'GET', path: '/', auth: false }, null);
     out.push(`HTTP (autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${built ? bundle : 'tsx'}${nodeArgs.length ? ` ${nodeArgs.join(' ')}` : ''}; malloc ${process.env.BENCH_HTTP_MALLOC === 'arenas-only' ? 'arenas only' : 'MALLOC_ENV'}; load average ${os.loadavg()[0]!.toFixed(1)}), ratio to a bare node:http hello-world:`);
     out.push(row(['request', 'req/s', 'ratio', 'p99 ms', 'errors/non-2xx']));
@@ -244,6 +283,20 @@ export async function benchHttp(): Promise<string[]> {
       const r = await load(`http://127.0.0.1:${replayPort}`, s, null);
       replay.kill('SIGKILL');
       out.push(row([`  its ${(bytes.length / 1024).toFixed(1)} KB answer replayed by node:http (ceiling)`, r.rps.toFixed(0), (r.rps / baseline.rps).toFixed(3), r.p99.toFixed(1), `${r.errors}/${r.non2xx}`]));
+    }
+    // The tile's ceiling (TILE_REPLAY): its status, headers and bytes from a bare server, under the same load.
+    for (const s of scenarios.filter((x) => x.path === kbfiTile && !x.expect)) {
+      const answer = await rawGet(base + s.path, { 'content-type': 'application/json' });
+      if (answer.status !== 200) throw new Error(`${s.name}: ${answer.status} ${answer.body.toString()}`);
+      const file = path.join(dataDir, `tile-${children.length}.json`);
+      writeFileSync(file, JSON.stringify({ status: answer.status, headers: answer.headers, body: answer.body.toString('base64') }));
+      const replayPort = await freePort();
+      const replay = spawn(process.execPath, ['-e', TILE_REPLAY, String(replayPort), file], { stdio: 'ignore' });
+      children.push(replay);
+      await waitFor(`http://127.0.0.1:${replayPort}/`, 10_000);
+      const r = await load(`http://127.0.0.1:${replayPort}`, s, null);
+      replay.kill('SIGKILL');
+      out.push(row([`  the tile's ${(answer.body.length / 1024).toFixed(1)} KB answer replayed by node:http (ceiling)`, r.rps.toFixed(0), (r.rps / baseline.rps).toFixed(3), r.p99.toFixed(1), `${r.errors}/${r.non2xx}`]));
     }
     const rssLoaded = rssMb(warm.pid!);
     out.push(`Service memory (resident): ${rssWarm.toFixed(0)} MB after a warm start, ${rssLoaded.toFixed(0)} MB after the load; first answer ${firstAnswerMs.toFixed(0)} ms after a warm start (median of ${starts.map((t) => t.toFixed(0)).join(', ')} ms)`);

@@ -2,7 +2,8 @@
  * Cached tiles before the app, over real sockets: one server as the service runs (the early answer,
  * then the app) and one with the app alone. A cached tile is answered without the app (its fetch is
  * never called) with the app's own answer byte for byte: status, every header as sent and in its order
- * (Date aside), and the body. Whatever the fast path does not serve falls through to the app.
+ * (Date aside), and the body; so is a conditional request's 304. Whatever the fast path does not serve
+ * falls through to the app.
  */
 import { serve, type ServerType } from '@hono/node-server';
 import http from 'node:http';
@@ -156,11 +157,40 @@ describe('cached tiles before the app', () => {
     expect(calls).toBe(0);
   });
 
+  it('a conditional request for a cached tile: the 304 (or 200) of the app, no app, its head made once', async () => {
+    await get(ports.plain, TILE);
+    const etag = (await get(ports.plain, TILE)).head.find((l) => l.startsWith('etag:'))!.slice(6);
+    const cases: Array<[Parameters<typeof get>[2], number]> = [
+      [{ headers: { 'if-none-match': etag } }, 304],
+      [{ headers: { 'if-none-match': `"other", W/${etag}` } }, 304],
+      [{ headers: { 'if-none-match': '*' } }, 304],
+      [{ headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' } }, 304],
+      [{ method: 'HEAD', headers: { 'if-none-match': etag } }, 304],
+      [{ headers: { 'if-none-match': '"other"' } }, 200],
+      [{ headers: { 'if-none-match': '' } }, 200],
+    ];
+    for (const [opts, status] of cases) {
+      const { calls, answer } = await sameAnswer(ports, TILE, opts);
+      expect(answer.status, JSON.stringify(opts)).toBe(status);
+      expect(calls, JSON.stringify(opts)).toBe(0);
+      if (status === 304) expect(answer.body.byteLength).toBe(0);
+    }
+    const before = headsMade.count;
+    for (let i = 0; i < 10; i++) expect((await get(ports.fast, TILE, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(headsMade.count).toBe(before);
+    // An empty tile's ETag: its 304, as the app's.
+    const empty = '/tiles/airspace/12/0/2000.pbf';
+    const emptyTag = (await get(ports.plain, empty)).head.find((l) => l.startsWith('etag:'))!.slice(6);
+    const { calls, answer } = await sameAnswer(ports, empty, { headers: { 'if-none-match': emptyTag } });
+    expect(answer.status).toBe(304);
+    expect(calls).toBe(0);
+  });
+
   it('everything else goes to the app, and gets its answer', async () => {
     await get(ports.plain, TILE);
     const etag = (await get(ports.plain, TILE)).head.find((l) => l.startsWith('etag:'))!.slice(6);
     const cases: Array<[string, Parameters<typeof get>[2], number]> = [
-      [TILE, { headers: { 'if-none-match': etag } }, 304],
+      [`${TILE}?v=1`, { headers: { 'if-none-match': etag } }, 304],
       [`${TILE}?v=1`, {}, 200],
       ['/tiles/airspace/12/0656/1430.pbf', {}, 400],
       ['/tiles/airspace/2/4/0.pbf', {}, 400],

@@ -1,10 +1,10 @@
 /**
  * Cached vector tiles answered before the app (issue 13: "a cached tile is a buffer write"). In the
  * node request listener (server/listener.ts), a GET or HEAD of /tiles/{basemap|airspace}/{z}/{x}/{y}.pbf
- * whose bytes are already in the tile cache is written straight to the socket. Everything else falls
- * through to the app unchanged: a cache miss, coordinates the route refuses, a query string, a
- * conditional request (If-None-Match: the app answers 304), gzip asked for but not yet made, a request
- * with a body, the street source.
+ * whose bytes are already in the tile cache is written straight to the socket, and so is the 304 of a
+ * conditional request (If-None-Match) for it: a map revalidates its airspace tiles every minute (their
+ * max-age). Everything else falls through to the app unchanged: a cache miss, coordinates the route
+ * refuses, a query string, gzip asked for but not yet made, a request with a body, the street source.
  *
  * The answer is the app's own, byte for byte (tiles.fast-path.test.ts): the tile's headers come from
  * the handler's tileHeaders(), CORS from CORS_ANSWER_HEADERS and the defences from defenceHeaders(),
@@ -23,7 +23,7 @@ import type { RouteSpec } from '../../http/route';
 import { defenceHeaders } from '../../http/security-headers';
 import type { TileSourceName } from '../../tiles/render';
 import { tileServiceFor, type CachedTile } from '../../tiles/tile-service';
-import { acceptsGzip, tileHeaders } from './tiles.handlers';
+import { acceptsGzip, notModified, tileHeaders } from './tiles.handlers';
 
 /**
  * Digits only; "/tiles/" is 7 characters and ".pbf" 4, so the address is the URL's slice(7, -4). A
@@ -34,7 +34,8 @@ const B = 'b'.charCodeAt(0);
 
 /** A header of the answer: its name as sent, and either the key of tileHeaders() it takes or a fixed value. */
 type Slot = readonly [name: string, tileKey: string | null, fixed: string];
-type Shape = 'plain' | 'gzip' | 'empty';
+/** 'bodiless': a 204 (an empty tile) or a 304, whose heads are the same (tileHeaders() without a body). */
+type Shape = 'plain' | 'gzip' | 'bodiless';
 
 /**
  * The app's header layout for one shape of answer, worked out once: what tileHeaders() gives, then the
@@ -65,6 +66,7 @@ interface Heads {
   maxAge: number;
   plain?: string[];
   gzip?: string[];
+  bodiless?: string[];
 }
 
 /** How often heads were made (tests: once per cached tile and shape, not once a request). */
@@ -79,18 +81,16 @@ export function cachedTileAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAnswe
   const cors = crossOriginRoutes(routes)('GET', '/tiles/airspace/0/0/0.pbf');
   const tiles = tileServiceFor(deps.datasets, deps.now);
   const someBody = new Uint8Array(1);
-  const slots: Record<Shape, Slot[]> = { plain: layout(deps, cors, someBody, false), gzip: layout(deps, cors, someBody, true), empty: layout(deps, cors, null, false) };
+  const slots: Record<Shape, Slot[]> = { plain: layout(deps, cors, someBody, false), gzip: layout(deps, cors, someBody, true), bodiless: layout(deps, cors, null, false) };
   // Kept by the cached tile itself: gone with it when the tile cache drops it (no key strings to build).
   const heads = new WeakMap<CachedTile, Heads>();
   const head = (shape: Shape, tile: CachedTile, maxAge: number, body: Uint8Array | null): string[] => {
     let h = heads.get(tile);
     if (!h || h.maxAge !== maxAge) heads.set(tile, (h = { maxAge }));
-    // An empty tile is only ever answered 204: its head takes the plain slot.
-    const key = shape === 'gzip' ? 'gzip' : 'plain';
-    let filled = h[key];
+    let filled = h[shape];
     if (!filled) {
       headsMade.count++;
-      h[key] = filled = fill(slots[shape], tileHeaders({ etag: tile.etag, maxAge }, body, shape === 'gzip'));
+      h[shape] = filled = fill(slots[shape], tileHeaders({ etag: tile.etag, maxAge }, body, shape === 'gzip'));
     }
     return filled;
   };
@@ -113,7 +113,7 @@ export function cachedTileAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAnswe
     const url = req.url;
     if (url === undefined || !TILE_PATH.test(url)) return false;
     const h = req.headers;
-    if (h['if-none-match'] !== undefined || h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return false;
+    if (h['content-length'] !== undefined || h['transfer-encoding'] !== undefined) return false;
     const source: TileSourceName = url.charCodeAt(7) === B ? 'basemap' : 'airspace';
     let tile: CachedTile | undefined;
     let maxAge: number;
@@ -126,9 +126,16 @@ export function cachedTileAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAnswe
       // A throw here would escape the request listener and end the process: the app answers instead (a 500, logged).
       return false;
     }
+    // As the app's handler: the ETag matched answers 304 before anything else, an empty tile 204.
+    const ifNoneMatch = h['if-none-match'];
+    if (ifNoneMatch !== undefined && (ifNoneMatch === tile.etag || notModified(ifNoneMatch, tile.etag))) {
+      res.writeHead(304, head('bodiless', tile, maxAge, null));
+      res.end();
+      return true;
+    }
     const bodyPlain = tile.body;
     if (!bodyPlain) {
-      res.writeHead(204, head('empty', tile, maxAge, null));
+      res.writeHead(204, head('bodiless', tile, maxAge, null));
       res.end();
       return true;
     }

@@ -103,8 +103,11 @@ export function acceptsGzip(header: string | undefined): boolean {
   return false;
 }
 
-/** If-None-Match holds the ETag (or *), comparing weakly as RFC 9110 asks for GET. */
-function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+/**
+ * If-None-Match holds the ETag (or *), comparing weakly as RFC 9110 asks for GET. One function for this
+ * handler and for cached tiles answered before the app (tiles.fast-path.ts).
+ */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = (t: string) => t.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((t) => bare(t) === '*' || bare(t) === etag);
