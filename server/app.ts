@@ -129,12 +129,21 @@ type AnswerOf = (c: Context, status: number, body: string | Uint8Array | null, o
 function answerWriter(config: AppDeps['config'], routes: RouteSpec[]): AnswerOf {
   const defences = defenceHeaders(config);
   const crossOrigin = crossOriginRoutes(routes);
+  // A JSON answer that sets none of the headers the defences depend on gets the same ones whatever its path.
+  const json = { 'Content-Type': 'application/json' };
+  const jsonDefences = Object.fromEntries(defences('/', { has: (n) => hasHeader(json, n), get: (n) => headerValue(json, n) }));
+  const cors = Object.fromEntries(CORS_ANSWER_HEADERS);
+  const decisive = new Set(['content-type', 'content-security-policy', 'x-frame-options']);
   return (c, status, body, own, limits) => {
+    const cross = crossOrigin(c.req.method, c.req.path);
+    let plain = body !== null;
+    for (const k in own) if (decisive.has(k.toLowerCase())) plain = false;
+    if (plain) return markComplete(new Response(body as BodyInit, { status, headers: { ...json, ...own, ...jsonDefences, ...(cross ? cors : undefined), ...limits } }));
     const headers: Record<string, string> = { ...own };
     if (body !== null && !hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
     const view = { has: (n: string) => hasHeader(headers, n), get: (n: string) => headerValue(headers, n) };
     for (const [k, v] of defences(c.req.path, view)) headers[k] = v;
-    if (crossOrigin(c.req.method, c.req.path)) for (const [k, v] of CORS_ANSWER_HEADERS) headers[k] = v;
+    if (cross) for (const [k, v] of CORS_ANSWER_HEADERS) headers[k] = v;
     if (limits) Object.assign(headers, limits);
     return markComplete(new Response(body as BodyInit | null, { status, headers }));
   };
