@@ -11,20 +11,12 @@ import { datasetFile } from './fixtures/build';
 import { fixtureDataset, fixtureFile, NOW } from './fixtures';
 import { briefArea, briefingText, briefLocation } from '.';
 import { activityState, ObservedWindow, OBSERVED_HORIZON_MS, startsAtOrAfter } from './time';
+import { prng } from '../../data/generate/prng';
 
 const MIN = 60_000, HOUR = 60 * MIN, DAY = 24 * HOUR;
 
-/** A small seeded generator (mulberry32), so that a failure names its case and repeats. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so that a failure names its case and repeats. */
+const rng = (seed: number) => prng(`observed-window ${seed}`);
 
 const ZONES = ['America/Los_Angeles', 'America/New_York', 'UTC', 'Pacific/Honolulu', 'Australia/Lord_Howe'];
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];
