@@ -290,7 +290,7 @@ function* stateBoundaries(f: AirspaceFeature, from: number, to: number): Iterabl
 }
 
 /** The instants at which the events a notice lists can change: an event is listed until an hour after its end. */
-export function* eventListBoundaries(f: AirspaceFeature): Iterable<number> {
+function* eventListBoundaries(f: AirspaceFeature): Iterable<number> {
   for (const e of f.events ?? []) yield Date.parse(e.endTime) + 3_600_000;
 }
 

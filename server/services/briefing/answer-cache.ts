@@ -11,7 +11,7 @@
  * Bounded by bytes (lru-cache); an entry dies with its dataset (a WeakMap by dataset object), so a new
  * dataset version (an import, a sandbox TFR) is never answered from the old one's entries.
  */
-import { LRUCache } from 'lru-cache';
+import { lruPerOwner } from '../lru-per-owner';
 import type { Dataset } from '../../data/dataset';
 import type { ObservedWindow } from '../../domain/briefing';
 
@@ -23,20 +23,11 @@ const MAX_ENTRY_BYTES = 512 * 1024;
 interface Entry {
   /** The answer's JSON text as sent, UTF-8: written as it is (no encoding, no length to count again). */
   bytes: Buffer;
-  startFrom: number;
-  startBefore: number;
+  /** The window it was computed on, which says for which starts it holds. */
+  window: ObservedWindow;
 }
 
-const caches = new WeakMap<Dataset, LRUCache<string, Entry>>();
-
-function cacheOf(ds: Dataset): LRUCache<string, Entry> {
-  let c = caches.get(ds);
-  if (!c) {
-    c = new LRUCache<string, Entry>({ maxSize: MAX_BYTES, maxEntrySize: MAX_ENTRY_BYTES, sizeCalculation: (e, key) => Math.max(1, e.bytes.byteLength + key.length * 2) });
-    caches.set(ds, c);
-  }
-  return c;
-}
+const cacheOf = lruPerOwner<Dataset, Entry>({ maxSize: MAX_BYTES, maxEntrySize: MAX_ENTRY_BYTES, sizeCalculation: (e, key) => Math.max(1, e.bytes.byteLength + key.length * 2) });
 
 /** Everything an answer depends on but the dataset and the window's start; the window's length is part of it. */
 export interface AnswerKey {
@@ -57,12 +48,12 @@ function keyText(k: AnswerKey): string {
 
 /** The answer given before for these inputs and a window starting at `startMs`, if it holds for it. */
 export function keptAnswer(ds: Dataset, key: AnswerKey, startMs: number): Buffer | undefined {
-  const e = caches.get(ds)?.get(keyText(key));
-  return e && startMs >= e.startFrom && startMs < e.startBefore ? e.bytes : undefined;
+  const e = cacheOf(ds).get(keyText(key));
+  return e?.window.holdsFor(startMs) ? e.bytes : undefined;
 }
 
 /** Keeps the text of an answer computed on `window`, when the window says over which starts it holds. */
 export function keepAnswer(ds: Dataset, key: AnswerKey, window: ObservedWindow, text: string): void {
   if (window.read || !(window.startBefore > window.startFrom)) return;
-  cacheOf(ds).set(keyText(key), { bytes: Buffer.from(text, 'utf8'), startFrom: window.startFrom, startBefore: window.startBefore });
+  cacheOf(ds).set(keyText(key), { bytes: Buffer.from(text, 'utf8'), window });
 }

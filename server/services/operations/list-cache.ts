@@ -4,7 +4,7 @@
  * that may write ran since it was read, and never for a status filter (those depend on the clock).
  * Keyed by everything the answer depends on: the viewer (visibility, callbackUrl) and the query.
  */
-import { LRUCache } from 'lru-cache';
+import { lruPerOwner } from '../lru-per-owner';
 import type { OperationListQuery } from '../../contract/operations';
 import type { Db } from '../../store/db';
 import type { Viewer } from '../../store/operations';
@@ -18,16 +18,7 @@ interface Entry {
   body: string;
 }
 
-const caches = new WeakMap<Db, LRUCache<string, Entry>>();
-
-function cacheOf(db: Db): LRUCache<string, Entry> {
-  let c = caches.get(db);
-  if (!c) {
-    c = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (e) => Math.max(1, e.body.length * 2) });
-    caches.set(db, c);
-  }
-  return c;
-}
+const cacheOf = lruPerOwner<Db, Entry>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (e) => Math.max(1, e.body.length * 2) });
 
 /** The page's text: from the cache when nothing was written since it was read, else built by `read`. */
 export async function cachedPage(db: Db, viewer: Viewer, q: OperationListQuery, read: () => Promise<string>): Promise<string> {
