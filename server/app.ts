@@ -9,10 +9,12 @@ import type { AppDeps } from './deps';
 import { authenticate } from './http/authenticate';
 import { requestBodyLimit } from './http/body-limit';
 import { CORS_ANSWER_HEADERS, cors, crossOriginRoutes } from './http/cors';
-import { ApiError, errorBody, forbidden, isStoreUnavailable, storeUnavailable, unauthorized } from './http/errors';
-import type { Principal } from './http/principal';
+import { ApiError, errorBody, isStoreUnavailable, storeUnavailable } from './http/errors';
+import { callerKey, type Principal } from './http/principal';
 import { rateLimitsFor } from './http/rate-limit';
 import { honoPath, type RouteSpec } from './http/route';
+import { authorize } from './http/authorize';
+import { hasHeader, headerValue, plainJsonHeaders } from './http/json-head';
 import { defenceHeaders, markComplete, securityHeaders } from './http/security-headers';
 import { answerText, measuredJson } from './http/response-size';
 import { checkFormFields, checkJsonShape } from './http/body-shape';
@@ -128,17 +130,14 @@ type AnswerOf = (c: Context, status: number, body: string | Uint8Array | null, o
 
 function answerWriter(config: AppDeps['config'], routes: RouteSpec[]): AnswerOf {
   const defences = defenceHeaders(config);
+  const plainHead = plainJsonHeaders(config, routes);
   const crossOrigin = crossOriginRoutes(routes);
-  // A JSON answer that sets none of the headers the defences depend on gets the same ones whatever its path.
-  const json = { 'Content-Type': 'application/json' };
-  const jsonDefences = Object.fromEntries(defences('/', { has: (n) => hasHeader(json, n), get: (n) => headerValue(json, n) }));
-  const cors = Object.fromEntries(CORS_ANSWER_HEADERS);
   const decisive = new Set(['content-type', 'content-security-policy', 'x-frame-options']);
   return (c, status, body, own, limits) => {
-    const cross = crossOrigin(c.req.method, c.req.path);
     let plain = body !== null;
     for (const k in own) if (decisive.has(k.toLowerCase())) plain = false;
-    if (plain) return markComplete(new Response(body as BodyInit, { status, headers: { ...json, ...own, ...jsonDefences, ...(cross ? cors : undefined), ...limits } }));
+    if (plain) return markComplete(new Response(body as BodyInit, { status, headers: plainHead(c.req.method, c.req.path, own, limits) }));
+    const cross = crossOrigin(c.req.method, c.req.path);
     const headers: Record<string, string> = { ...own };
     if (body !== null && !hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
     const view = { has: (n: string) => hasHeader(headers, n), get: (n: string) => headerValue(headers, n) };
@@ -147,15 +146,6 @@ function answerWriter(config: AppDeps['config'], routes: RouteSpec[]): AnswerOf 
     if (limits) Object.assign(headers, limits);
     return markComplete(new Response(body as BodyInit | null, { status, headers }));
   };
-}
-
-function headerValue(headers: Record<string, string>, name: string): string | null {
-  for (const k in headers) if (k.length === name.length && k.toLowerCase() === name) return headers[k]!;
-  return null;
-}
-
-function hasHeader(headers: Record<string, string>, name: string): boolean {
-  return headerValue(headers, name) !== null;
 }
 
 function checked<T>(value: T, where: string, invalid: 400 | 422): T {
@@ -168,22 +158,9 @@ const limitsOf = new WeakMap<Context, Record<string, string>>();
 
 /** The whole-API limit per caller (refusals count too); its RateLimit-* headers go on the answer, whatever it is. */
 async function limitCaller(c: Context, deps: AppDeps, p: Principal): Promise<Record<string, string> | null> {
-  const headers = await rateLimitsFor(deps).apiRequest(`${p.kind}:${p.id}`);
+  const headers = await rateLimitsFor(deps).apiRequest(callerKey(p));
   if (headers) limitsOf.set(c, headers);
   return headers;
-}
-
-function authorize(r: RouteSpec, p: Awaited<ReturnType<typeof authenticate>>): void {
-  if (r.access === 'public') return;
-  if (!p) throw unauthorized();
-  if (r.access === 'person') {
-    if (p.kind !== 'user') throw forbidden('This operation is for a signed-in person, not an API client');
-    return;
-  }
-  const needed = typeof r.access === 'string' ? [r.access] : r.access;
-  if (!needed.some((s) => p.scopes.has(s))) {
-    throw forbidden(`The token lacks the scope ${needed.join(' or ')} that this operation needs`);
-  }
 }
 
 async function readBody(c: Context, r: RouteSpec): Promise<unknown> {

@@ -21,8 +21,9 @@ import { datasetPoller, releaseLeases, startBackgroundWork, storeDatasetPoller }
 import { refreshTimeRelative } from './data/generate';
 import { jsonLogger, type AppDeps } from './deps';
 import { Lifecycle } from './lifecycle';
-import { connectionCap, createServerWith, limitConnectionsPerAddress, openFilesLimit, secureDataDir, serverOptions, type EarlyAnswer } from './listener';
+import { connectionCap, createServerWith, firstOf, limitConnectionsPerAddress, openFilesLimit, secureDataDir, serverOptions, type EarlyAnswer } from './listener';
 import { cachedTileAnswer } from './routes/tiles/tiles.fast-path';
+import { keptBriefingAnswer } from './routes/briefing/briefing.fast-path';
 import { allRoutes } from './routes';
 import { beforeAppResponse } from './routes/system/health';
 import { applyMemoryPolicy, collectOnce, collectWhenQuiet, mallocEnvMissing } from './memory-policy';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   secureDataDir(config.dataDir);
   const lifecycle = new Lifecycle();
   let app: Hono | null = null;
-  /** Cached tiles written before the app (issue 13), once the app is up. */
+  /** Cached tiles and briefings given again, written before the app (issue 13), once the app is up. */
   let early: EarlyAnswer | null = null;
   let deps: AppDeps | null = null;
   let stopBackground: (() => Promise<void>) | null = null;
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
   // The basemap's overview tiles come from their file in the data directory as soon as one is asked.
   useBasemapOverview(config.dataDir);
   app = createApp(deps, { routes });
-  early = cachedTileAnswer(deps, routes);
+  early = firstOf(cachedTileAnswer(deps, routes), keptBriefingAnswer(deps, routes));
   const firstAnswerAt = Math.round(performance.now());
   const ready = await boot.ready;
   if (stopping) return;

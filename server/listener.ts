@@ -20,18 +20,31 @@ export function serverOptions(config: Config): ServerOptions {
   };
 }
 
-/** Answers a request and returns true, or returns false having written nothing (the app answers). */
-export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+/**
+ * Answers a request and returns true, or returns false having written nothing (the app answers). A
+ * request it takes and cannot answer after all (it read the body first) it hands to `app` itself, once,
+ * having written nothing (briefings given again: server/routes/briefing/briefing.fast-path.ts).
+ */
+export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse, app: RequestListener) => boolean;
+
+/** The first of several early answers that takes the request. */
+export function firstOf(...answers: EarlyAnswer[]): EarlyAnswer {
+  return (req, res, app) => {
+    for (const a of answers) if (a(req, res, app)) return true;
+    return false;
+  };
+}
 
 /**
  * http.createServer for @hono/node-server's serve(): `early()` (null until the app is up) may answer
- * first (cached tiles: server/routes/tiles/tiles.fast-path.ts), else the app's listener answers. The
+ * first (cached tiles: server/routes/tiles/tiles.fast-path.ts; briefings given again:
+ * server/routes/briefing/briefing.fast-path.ts), else the app's listener answers. The
  * time-outs and the connection cap apply to both: they are the server's, not the listener's.
  */
 export function createServerWith(early: () => EarlyAnswer | null): typeof createServer {
   return ((options: ServerOptions, appListener: RequestListener) =>
     createServer(options, (req, res) => {
-      if (early()?.(req, res)) return;
+      if (early()?.(req, res, appListener)) return;
       appListener(req, res);
     })) as typeof createServer;
 }

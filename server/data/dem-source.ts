@@ -75,10 +75,13 @@ export class DemSource {
     }));
   }
 
-  /** The highest ground in the box [w, s, e, n] over all DEMs touching it (every pixel, no sampling gaps). */
-  async maxOver(box: readonly [number, number, number, number]): Promise<DemMax | undefined> {
+  /**
+   * The highest ground in the box [w, s, e, n] over all DEMs touching it (every pixel, no sampling gaps),
+   * of `all` when given (what entries() gave: the caller then knows which DEMs were read).
+   */
+  async maxOver(box: readonly [number, number, number, number], all?: DemEntry[]): Promise<DemMax | undefined> {
     const [w, s, e, n] = box;
-    const dems = (await this.entries()).filter((d) => d.bounds[0] <= e && d.bounds[2] >= w && d.bounds[1] <= n && d.bounds[3] >= s);
+    const dems = (all ?? (await this.entries())).filter((d) => d.bounds[0] <= e && d.bounds[2] >= w && d.bounds[1] <= n && d.bounds[3] >= s);
     if (dems.length === 0) return undefined;
     let maxFt: number | null = null;
     let nodata = false;

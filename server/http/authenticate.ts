@@ -34,7 +34,7 @@ export function requireCsrf(c: Context, csrfToken: string): void {
 
 export async function authenticate(c: Context, deps: AppDeps): Promise<Principal | null> {
   const header = c.req.header('authorization');
-  if (header !== undefined) return bearer(header, deps);
+  if (header !== undefined) return bearerPrincipal(header, deps);
   const sessionId = getCookie(c, sessionCookieName(deps.config));
   if (!sessionId) return null;
   const session = await identity.sessionById(deps.db, sessionId);
@@ -54,7 +54,8 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<Principal
   };
 }
 
-async function bearer(header: string, deps: AppDeps): Promise<Principal> {
+/** The caller of an Authorization header, or a 401 (also for briefings given again before the app: briefing.fast-path.ts). */
+export async function bearerPrincipal(header: string, deps: AppDeps): Promise<Principal> {
   const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
   if (!m) throw unauthorized('The Authorization header must be "Bearer <access token>"');
   const claims = await deps.tokens.verify(m[1]!, deps.now());

@@ -22,6 +22,11 @@ export function scopesForRoles(roles: readonly Role[]): Scope[] {
   return roles.length > 0 ? [...SCOPES] : [];
 }
 
+/** The key of the caller's whole-API rate limit. */
+export function callerKey(p: Principal): string {
+  return `${p.kind}:${p.id}`;
+}
+
 export function hasRole(p: Principal | null, role: Role): boolean {
   return !!p && p.roles.includes(role);
 }

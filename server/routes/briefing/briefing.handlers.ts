@@ -4,13 +4,15 @@
  */
 import type { BriefingResult } from '../../contract/briefing';
 import type { Geometry } from '../../contract/common';
+import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
 import { unprocessable } from '../../http/errors';
 import type { HandlerResult } from '../../http/route';
 import { mainThread } from '../../http/main-thread';
 import { limitResponseText, sentAs } from '../../http/response-size';
 import { keepAnswer, keptAnswer, type AnswerKey } from '../../services/briefing/answer-cache';
-import { demGround } from '../../services/elevation/dem-ground';
+import { demGround, type KeyedGround } from '../../services/elevation/dem-ground';
+import { rememberRequest } from '../../services/briefing/remembered-requests';
 import { briefArea, briefingText, briefLocation, ObservedWindow, type BriefingOptions } from '../../domain/briefing';
 
 interface FlightFields {
@@ -37,34 +39,42 @@ export function flightOptions(deps: AppDeps, b: FlightFields, includeGeometry: b
  */
 async function answer(
   deps: AppDeps,
-  opts: BriefingOptions & { start: Date; end: Date },
-  key: Omit<AnswerKey, 'windowMs' | 'includeGeometry' | 'maxAltitudeFt'>,
+  c: Context | undefined,
+  fields: FlightFields,
+  opts: BriefingOptions & { start: Date; end: Date; groundMaxFt: KeyedGround },
+  key: Omit<AnswerKey, 'windowMs' | 'includeGeometry' | 'maxAltitudeFt' | 'ground'>,
   run: (ds: ReturnType<AppDeps['datasets']['current']>, opts: BriefingOptions) => BriefingResult,
 ): Promise<HandlerResult> {
   const ds = deps.datasets.current();
   const headers = { 'X-Dataset-Version': ds.version };
-  const full: AnswerKey = { ...key, windowMs: opts.end.getTime() - opts.start.getTime(), includeGeometry: opts.includeGeometry ?? true, maxAltitudeFt: opts.maxAltitudeFt };
+  const ground = opts.groundMaxFt;
+  const full: AnswerKey = { ...key, ground: ground.key, windowMs: opts.end.getTime() - opts.start.getTime(), includeGeometry: opts.includeGeometry ?? true, maxAltitudeFt: opts.maxAltitudeFt };
+  // A request handed over by the early answer is remembered there, to be given again before the app.
+  const remember = () => rememberRequest(c, ds, { key: full, startTime: fields.startTime, endTime: fields.endTime, dems: ground.dems });
   const kept = keptAnswer(ds, full, opts.start.getTime());
-  if (kept !== undefined) return { body: sentAs(kept), headers };
+  if (kept !== undefined) {
+    remember();
+    return { body: sentAs(kept), headers };
+  }
   const window = new ObservedWindow(opts.start, opts.end);
   const body = await mainThread.run((budget) => {
     const r = run(ds, { ...opts, window, budget });
     const text = briefingText(r);
     limitResponseText(r, text);
-    keepAnswer(ds, full, window, text);
+    if (keepAnswer(ds, full, window, text)) remember();
     return r;
   });
   return { body, headers };
 }
 
-export async function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): Promise<HandlerResult> {
+export async function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean, c?: Context): Promise<HandlerResult> {
   const ground = await demGround(deps, body.boundary);
   const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: ground };
-  return answer(deps, opts, { kind: 'area', geometry: JSON.stringify(body.boundary), ground: ground.key }, (ds, o) => briefArea(ds, body.boundary, o));
+  return answer(deps, c, body, opts, { kind: 'area', geometry: JSON.stringify(body.boundary) }, (ds, o) => briefArea(ds, body.boundary, o));
 }
 
-export async function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean): Promise<HandlerResult> {
+export async function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean, c?: Context): Promise<HandlerResult> {
   const ground = await demGround(deps, { type: 'Point', coordinates: [body.longitude, body.latitude] });
   const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: ground };
-  return answer(deps, opts, { kind: 'location', geometry: `${body.latitude},${body.longitude}`, ground: ground.key }, (ds, o) => briefLocation(ds, body.latitude, body.longitude, o));
+  return answer(deps, c, body, opts, { kind: 'location', geometry: `${body.latitude},${body.longitude}` }, (ds, o) => briefLocation(ds, body.latitude, body.longitude, o));
 }

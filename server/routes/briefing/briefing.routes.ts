@@ -33,7 +33,7 @@ export const briefingRoutes = [
     body: AreaBriefingV1RequestSchema,
     geometryFields: ['boundary'],
     responses,
-    handler: ({ deps, body }) => areaBriefing(deps, body, true),
+    handler: ({ deps, body, c }) => areaBriefing(deps, body, true, c),
   }),
   route({
     method: 'post',
@@ -46,7 +46,7 @@ export const briefingRoutes = [
     body: AreaBriefingV2RequestSchema,
     geometryFields: ['boundary'],
     responses,
-    handler: ({ deps, body }) => areaBriefing(deps, body, true),
+    handler: ({ deps, body, c }) => areaBriefing(deps, body, true, c),
   }),
   route({
     method: 'post',
@@ -58,7 +58,7 @@ export const briefingRoutes = [
     access: 'briefing:location:read',
     body: LocationBriefingV2RequestSchema,
     responses,
-    handler: ({ deps, body }) => locationBriefing(deps, body, false),
+    handler: ({ deps, body, c }) => locationBriefing(deps, body, false, c),
   }),
   route({
     method: 'post',
@@ -70,6 +70,6 @@ export const briefingRoutes = [
     access: 'briefing:location:read',
     body: LocationBriefingV1RequestSchema,
     responses,
-    handler: ({ deps, body }) => locationBriefing(deps, body, true),
+    handler: ({ deps, body, c }) => locationBriefing(deps, body, true, c),
   }),
 ];

@@ -52,8 +52,9 @@ export function keptAnswer(ds: Dataset, key: AnswerKey, startMs: number): Buffer
   return e?.window.holdsFor(startMs) ? e.bytes : undefined;
 }
 
-/** Keeps the text of an answer computed on `window`, when the window says over which starts it holds. */
-export function keepAnswer(ds: Dataset, key: AnswerKey, window: ObservedWindow, text: string): void {
-  if (window.read || !(window.startBefore > window.startFrom)) return;
-  cacheOf(ds).set(keyText(key), { bytes: Buffer.from(text, 'utf8'), window });
+/** Keeps the text of an answer computed on `window`, when the window says over which starts it holds; true if kept. */
+export function keepAnswer(ds: Dataset, key: AnswerKey, window: ObservedWindow, text: string): boolean {
+  if (window.read || !(window.startBefore > window.startFrom)) return false;
+  const k = keyText(key);
+  return cacheOf(ds).set(k, { bytes: Buffer.from(text, 'utf8'), window }).has(k);
 }

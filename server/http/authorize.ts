@@ -1,0 +1,18 @@
+/** Whether a caller may call a route: its access (public, a person, a scope). */
+import { forbidden, unauthorized } from './errors';
+import type { Principal } from './principal';
+import type { RouteSpec } from './route';
+
+/** Throws 401/403 unless the caller may call the route (the app; briefings given again before it). */
+export function authorize(r: RouteSpec, p: Principal | null): void {
+  if (r.access === 'public') return;
+  if (!p) throw unauthorized();
+  if (r.access === 'person') {
+    if (p.kind !== 'user') throw forbidden('This operation is for a signed-in person, not an API client');
+    return;
+  }
+  const needed = typeof r.access === 'string' ? [r.access] : r.access;
+  if (!needed.some((s) => p.scopes.has(s))) {
+    throw forbidden(`The token lacks the scope ${needed.join(' or ')} that this operation needs`);
+  }
+}
