@@ -253,6 +253,8 @@ export async function benchHttp(): Promise<string[]> {
       // A map revalidates its airspace tiles every minute (max-age 60): the 304 of the same tile.
       { name: 'cached vector tile, revalidated (304)', method: 'GET', path: kbfiTile, auth: false, headers: { 'if-none-match': kbfiTag }, expect: 304 },
       { name: 'groundType, resolution 8', method: 'POST', path: '/v2/groundType', body: { geometry: square(-122.35, 47.58, 0.05, 0.035), resolution: 8 }, auth: true },
+      // A new square each request (a step of 1e-5°): never an answer given again, so the worker pool's own throughput.
+      { name: '  groundType, a new square each request (computed)', method: 'POST', path: '/v2/groundType', auth: true, fresh: () => ({ geometry: square(-122.35 + 1e-5 * (moved++ % 2000), 47.58, 0.05, 0.035), resolution: 8 }) },
       { name: 'GET /v1/operations, 100 of 500', method: 'GET', path: '/v1/operations?limit=100', auth: true },
       { name: 'create operation', method: 'POST', path: '/v1/operations', auth: true, fresh: () => operation(created++) },
     ];

@@ -5,6 +5,7 @@
  * dataset runs after it through the main-thread gate with the request's budget (server/http/main-thread.ts).
  */
 import type { Context } from 'hono';
+import { LRUCache } from 'lru-cache';
 import type {
   ClassificationRequest,
   GroundRiskRequest,
@@ -41,7 +42,7 @@ import { unpackCellDensities, unpackCells, type PackedCells } from '../../worker
  * A body already serialised (and sized): sent as it is, so the event loop neither builds nor stringifies
  * it, with the route's headers written once (server/app.ts).
  */
-const jsonResponse = (json: string): HandlerResult => ({ body: sentAs(json) });
+const jsonResponse = (json: string | Uint8Array): HandlerResult => ({ body: sentAs(json) });
 
 /**
  * The answer serialised once, inside the gate's run (the app would stringify it a second time, outside
@@ -85,13 +86,31 @@ async function packed(kind: 'cells' | 'cellDensities', geometry: Geometry, resol
   return { cells: out.cells, start: Math.max(start, out.started ?? start) };
 }
 
-async function finished(task: { kind: 'groundType' | 'groundRisk'; geometry: Geometry; resolution: number; uav?: GroundRiskRequest['uav'] }): Promise<HandlerResult> {
+async function finished(task: { kind: 'groundRisk'; geometry: Geometry; resolution: number; uav?: GroundRiskRequest['uav'] }): Promise<HandlerResult> {
   const out = await runInPool(task);
   if (!('json' in out)) throw new Error(`the worker answered a ${task.kind} task without a body`);
   return jsonResponse(out.json);
 }
 
-export const groundTypeHandler = (body: GroundTypeRequest) => finished({ kind: 'groundType', geometry: body.geometry, resolution: body.resolution });
+/**
+ * groundType answers given again (issue 13): an answer is a pure function of the geometry and the
+ * resolution, since the population model is built once from data shipped with the service
+ * (domain/surface/population-model.ts), whatever the dataset. Kept as the bytes sent, bounded by bytes;
+ * a refusal (408, 422) is never kept. A geometry whose text is over KEY_MAX is not kept either.
+ */
+const groundTypeAnswers = new LRUCache<string, Buffer>({ maxSize: 4 * 1024 * 1024, maxEntrySize: 512 * 1024, sizeCalculation: (v, k) => v.byteLength + k.length });
+const KEY_MAX = 64 * 1024;
+
+export async function groundTypeHandler(body: GroundTypeRequest): Promise<HandlerResult> {
+  const key = `${body.resolution}|${JSON.stringify(body.geometry)}`;
+  const kept = groundTypeAnswers.get(key);
+  if (kept) return jsonResponse(kept);
+  const out = await runInPool({ kind: 'groundType', geometry: body.geometry, resolution: body.resolution });
+  if (!('json' in out)) throw new Error('the worker answered a groundType task without a body');
+  const bytes = Buffer.from(out.json, 'utf8');
+  if (key.length <= KEY_MAX) groundTypeAnswers.set(key, bytes);
+  return jsonResponse(bytes);
+}
 
 export function surfaceGeojsonHandler(ds: Dataset, body: SurfaceGeojsonRequest) {
   return onMainThread(Date.now(), (budget) => success(surfaceGeojson(ds, body.geometry, body.layers, body.resolution, budget)));

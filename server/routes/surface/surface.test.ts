@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { surfacePool } from '../../workers/surface-pool';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import type { z } from 'zod';
 import {
@@ -40,6 +41,24 @@ describe('POST /v2/groundType', () => {
       expect(Object.keys(f.properties).sort()).toEqual(['density', 'popPerSqKm']);
       expect(['Urban', 'Dense Urban']).toContain(f.properties.density);
       expect(f.properties.popPerSqKm).toBeGreaterThan(10_000);
+    }
+  });
+
+  it('gives the same request again without the worker pool, word for word; another geometry or resolution is computed', async () => {
+    const area = square(40.75, -73.99, 0.5);
+    const spy = vi.spyOn(surfacePool(), 'run');
+    try {
+      const first = await post('/v2/groundType', { geometry: area, resolution: 8 });
+      expect(first.status).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(1);
+      const again = await post('/v2/groundType', { geometry: area, resolution: 8 });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(await again.text()).toBe(await first.text());
+      expect((await post('/v2/groundType', { geometry: area, resolution: 7 })).status).toBe(200);
+      expect((await post('/v2/groundType', { geometry: square(40.75, -73.99, 0.6), resolution: 8 })).status).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
     }
   });
 
