@@ -5,15 +5,14 @@
  * (status, headers as sent and in their order, body), the caller authenticated, authorized and counted
  * as the app does. Everything else reaches the app, with its body.
  */
-import { serve, type ServerType } from '@hono/node-server';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureFile, NOW } from '../../domain/briefing/fixtures';
 import { datasetFile } from '../../domain/briefing/fixtures/build';
 import { demSourceFor } from '../../data/dem-source';
 import { mainThread } from '../../http/main-thread';
-import { createServerWith, firstOf } from '../../listener';
+import { firstOf } from '../../listener';
+import { EarlyServers } from '../../../test/helpers/early-servers';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import { allRoutes } from '..';
 import { cachedTileAnswer } from '../tiles/tiles.fast-path';
@@ -25,26 +24,12 @@ const AREA = '/v2/briefing/preflight/area';
 const lumen = { latitude: 47.5952, longitude: -122.3316, includeGeometry: false };
 const lumenBox = { type: 'Polygon', coordinates: [[[-122.336, 47.59], [-122.326, 47.59], [-122.326, 47.6], [-122.336, 47.6], [-122.336, 47.59]]] };
 
-const servers: ServerType[] = [];
-let appCalls = 0;
+const servers = new EarlyServers();
 
-async function listen(s: ServerType): Promise<number> {
-  servers.push(s);
-  await new Promise<void>((resolve) => s.once('listening', () => resolve()));
-  return (s.address() as AddressInfo).port;
-}
-
-/** The app alone, and the early answers before the same app (as server/index.ts wires them); `fetch` counted. */
-async function pair(t: TestService): Promise<{ plain: number; fast: number }> {
+/** The app alone, and the early answers before the same app (as server/index.ts wires them). */
+function pair(t: TestService): Promise<{ plain: number; fast: number }> {
   const routes = allRoutes(t.deps.config.profile);
-  const early = firstOf(cachedTileAnswer(t.deps, routes), keptBriefingAnswer(t.deps, routes));
-  const plain = await listen(serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }));
-  const counted = (req: Request, env: unknown) => {
-    appCalls++;
-    return t.app.fetch(req, env);
-  };
-  const fast = await listen(serve({ fetch: counted, port: 0, hostname: '127.0.0.1', createServer: createServerWith(() => early) }));
-  return { plain, fast };
+  return servers.pair(t, firstOf(cachedTileAnswer(t.deps, routes), keptBriefingAnswer(t.deps, routes)));
 }
 
 interface Raw {
@@ -82,12 +67,12 @@ const json = (t = token) => ({ authorization: `Bearer ${t}`, 'content-type': 'ap
 /** Posts to the fast server; says whether it was answered early (without the app) and how often the engine ran. */
 async function fast(path: string, body: unknown, headers: Record<string, string> = json()): Promise<Raw & { early: boolean; engine: number }> {
   const before = answeredEarly.count;
-  appCalls = 0;
+  servers.appCalls = 0;
   const spy = vi.spyOn(mainThread, 'run');
   try {
     const r = await post(ports.fast, path, typeof body === 'string' ? body : JSON.stringify(body), headers);
     const early = answeredEarly.count > before;
-    expect(early).toBe(appCalls === 0);
+    expect(early).toBe(servers.appCalls === 0);
     return { ...r, early, engine: spy.mock.calls.length };
   } finally {
     spy.mockRestore();
@@ -101,7 +86,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await servers.close();
   await svc.close();
 });
 
@@ -138,9 +123,9 @@ describe('briefings given again before the app', () => {
     // The same request written otherwise, or with another Content-Type, or a query string: the app.
     expect((await fast(LOCATION, JSON.stringify(lumen, null, 1))).early).toBe(false);
     expect((await fast(LOCATION, lumen, { ...json(), 'content-type': 'application/json; charset=utf-8' })).early).toBe(false);
-    appCalls = 0;
+    servers.appCalls = 0;
     const query = await post(ports.fast, `${LOCATION}?x=1`, JSON.stringify(lumen), json());
-    expect(appCalls).toBe(1);
+    expect(servers.appCalls).toBe(1);
     expect(query.status).toBe(200);
     // The body read here reaches the app: a bad one is refused naming the field, a broken one as such.
     const bad = await fast(LOCATION, { ...lumen, latitude: 91 });

@@ -5,12 +5,10 @@
  * (Date aside), and the body; so is a conditional request's 304. Whatever the fast path does not serve
  * falls through to the app.
  */
-import { serve, type ServerType } from '@hono/node-server';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureFile } from '../../domain/briefing/fixtures';
-import { createServerWith } from '../../listener';
+import { EarlyServers } from '../../../test/helpers/early-servers';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import { allRoutes } from '..';
 import { cachedTileAnswer, headsMade } from './tiles.fast-path';
@@ -19,26 +17,10 @@ const TILE = '/tiles/airspace/12/656/1430.pbf';
 
 let svc: TestService;
 let https: TestService;
-const servers: ServerType[] = [];
-let appCalls = 0;
+const servers = new EarlyServers();
 
-async function listen(s: ServerType): Promise<number> {
-  servers.push(s);
-  await new Promise<void>((resolve) => s.once('listening', () => resolve()));
-  return (s.address() as AddressInfo).port;
-}
-
-/** The app alone, and the early answer before the same app (as server/index.ts wires it); `fetch` counted. */
-async function pair(t: TestService): Promise<{ plain: number; fast: number }> {
-  const early = cachedTileAnswer(t.deps, allRoutes(t.deps.config.profile));
-  const plain = await listen(serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }));
-  const counted = (req: Request, env: unknown) => {
-    appCalls++;
-    return t.app.fetch(req, env);
-  };
-  const fast = await listen(serve({ fetch: counted, port: 0, hostname: '127.0.0.1', createServer: createServerWith(() => early) }));
-  return { plain, fast };
-}
+/** The app alone, and the early answer before the same app (as server/index.ts wires it). */
+const pair = (t: TestService) => servers.pair(t, cachedTileAnswer(t.deps, allRoutes(t.deps.config.profile)));
 
 let ports: { plain: number; fast: number };
 let httpsPorts: { plain: number; fast: number };
@@ -51,13 +33,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await servers.close();
   await svc.close();
   await https.close();
 });
 
 beforeEach(() => {
-  appCalls = 0;
+  servers.appCalls = 0;
 });
 
 interface Raw {
@@ -86,9 +68,9 @@ function get(port: number, path: string, opts: { method?: string; headers?: Reco
 /** The fast server's answer equals the app's; returns the number of times the fast server called the app. */
 async function sameAnswer(p: { plain: number; fast: number }, path: string, opts: Parameters<typeof get>[2] = {}): Promise<{ calls: number; answer: Raw }> {
   const app = await get(p.plain, path, opts);
-  appCalls = 0;
+  servers.appCalls = 0;
   const answer = await get(p.fast, path, opts);
-  const calls = appCalls;
+  const calls = servers.appCalls;
   expect(answer.status).toBe(app.status);
   expect(answer.head).toEqual(app.head);
   expect(answer.body.equals(app.body)).toBe(true);
@@ -128,13 +110,13 @@ describe('cached tiles before the app', () => {
     await get(ports.fast, TILE);
     await get(ports.fast, TILE, { headers: gz });
     const before = headsMade.count;
-    appCalls = 0;
+    servers.appCalls = 0;
     for (let i = 0; i < 20; i++) {
       expect((await get(ports.fast, TILE)).head).not.toContain('content-encoding: gzip');
       expect((await get(ports.fast, TILE, { headers: gz })).head).toContain('content-encoding: gzip');
     }
     expect(headsMade.count).toBe(before);
-    expect(appCalls).toBe(0);
+    expect(servers.appCalls).toBe(0);
     // The last Accept-Encoding is remembered: a refusal of gzip after an acceptance, and back.
     for (const ae of ['gzip;q=0', 'br, gzip', 'identity', '*;q=0.5', 'deflate']) {
       const { calls, answer } = await sameAnswer(ports, TILE, { headers: { 'accept-encoding': ae } });
@@ -205,9 +187,9 @@ describe('cached tiles before the app', () => {
     }
     // A tile not in the cache: the app renders it (and the next request is a hit).
     const miss = '/tiles/airspace/12/657/1430.pbf';
-    appCalls = 0;
+    servers.appCalls = 0;
     const rendered = await get(ports.fast, miss);
-    expect(appCalls).toBe(1);
+    expect(servers.appCalls).toBe(1);
     expect(rendered).toEqual(await get(ports.plain, miss));
     expect((await sameAnswer(ports, miss)).calls).toBe(0);
     // gzip asked for on a tile whose gzip form is not made: the app makes it.
@@ -216,13 +198,13 @@ describe('cached tiles before the app', () => {
     const drawn: string[] = [];
     for (const path of fresh) if ((await get(ports.plain, path)).status === 200) drawn.push(path);
     expect(drawn.length).toBeGreaterThan(0);
-    appCalls = 0;
+    servers.appCalls = 0;
     const zipped = await get(ports.fast, drawn[0]!, { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.head).toContain('content-encoding: gzip');
-    expect(appCalls).toBe(1);
+    expect(servers.appCalls).toBe(1);
     // Methods the route does not have: the app's 404.
-    appCalls = 0;
+    servers.appCalls = 0;
     expect((await get(ports.fast, TILE, { method: 'DELETE' })).status).toBe(404);
-    expect(appCalls).toBe(1);
+    expect(servers.appCalls).toBe(1);
   });
 });
