@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'src/geo/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts'],
+          // One empty embedded cluster made by initdb per run; every in-memory store starts from a copy of it.
+          globalSetup: ['test/pglite-template.ts'],
           // Service tests start stores, datasets and child processes: on a loaded 2-core machine some take
           // tens of seconds, so the limits are generous (they catch a hang, they do not time anything).
           testTimeout: 60000,

@@ -10,9 +10,11 @@ const drawn = (page: Page) =>
   });
 
 test('the sandbox flies a simulated drone live: the track and marker move on the map, the alert comes, the finished flight replays', async ({ browser }, testInfo) => {
-  // A 30 s live flight, then 30 s of quiet before the replay is offered, on a shared machine.
+  // A 30 s live flight, then the replay once the page's clock has jumped the 30 s of quiet, on a shared machine.
   test.setTimeout(240_000);
   const { context, page, errors } = await personContext(browser, testInfo, 'pilot');
+  // The page's clock runs on from now as the real one does, until the quiet wait below jumps it ahead.
+  await page.clock.install();
   // Started half an hour ago, so the simulated positions are inside the time window.
   const id = await operationWithLaanc(context, { name: 'Simulated survey flight', boundary: PLACES.autoApproval, startInHours: -0.5, maxAltitude: 200, fixedAltitude: false });
   await page.goto(`/operations/${id}?e2e=1`);
@@ -47,7 +49,11 @@ test('the sandbox flies a simulated drone live: the track and marker move on the
   expect(track.data.positions).toHaveLength(30);
 
   // Quiet for 30 s: the flight is over and can be replayed; the slider moves the marker along the track.
+  // The page's clock jumps the 30 s (FLIGHT_QUIET_S) instead of the test waiting them out: no position
+  // comes meanwhile, the page's timers fire as they would, and the page alone decides the flight is over.
   const replay = flight.getByTestId('flight:replay');
+  await expect(replay).toBeHidden();
+  await page.clock.fastForward('00:31');
   await expect(replay).toBeVisible({ timeout: 90_000 });
   const slider = replay.getByRole('slider', { name: 'Replayed moment of the flight' });
   await slider.focus();

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Sql } from './db';
@@ -9,7 +9,23 @@ import type { Db, Sql } from './db';
  * (docs/perf.md). PGlite's own start parameters come first; ours only add to them.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
-const startParams = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+export const PGLITE_START_PARAMS = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+const startParams = PGLITE_START_PARAMS;
+
+/**
+ * Tests open a fresh in-memory store hundreds of times, and each new PGlite runs initdb first (about 2 s
+ * on the 2-core box). PGLITE_MEMORY_TEMPLATE names a tarball (dumpDataDir) of a cluster just made by
+ * initdb and started once, nothing else in it, written once per test run (test/pglite-template.ts): an
+ * in-memory store then starts from a copy of that cluster instead of making the same one again. Only
+ * ':memory:' reads it; a store on disk never does.
+ */
+let memoryTemplate: { path: string; blob: Blob } | undefined;
+function memoryTemplateBlob(): Blob | undefined {
+  const file = process.env.PGLITE_MEMORY_TEMPLATE;
+  if (!file) return undefined;
+  if (memoryTemplate?.path !== file) memoryTemplate = { path: file, blob: new Blob([readFileSync(file)]) };
+  return memoryTemplate.blob;
+}
 
 /** A plain SELECT (no FOR UPDATE/SHARE, no data-modifying CTE): the schema defines no functions that write. */
 const READ_ONLY = /^\s*SELECT\b(?![\s\S]*\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b)/i;
@@ -18,7 +34,8 @@ const READ_ONLY = /^\s*SELECT\b(?![\s\S]*\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b)/
 export async function openPglite(dataDir: string): Promise<Db> {
   let pg: PGlite;
   if (dataDir === ':memory:') {
-    pg = new PGlite({ startParams });
+    const loadDataDir = memoryTemplateBlob();
+    pg = new PGlite(loadDataDir ? { startParams, loadDataDir } : { startParams });
   } else {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
