@@ -64,14 +64,25 @@ export async function bearerPrincipal(header: string, deps: AppDeps): Promise<Pr
     const session = claims.sid ? await identity.sessionByHash(deps.db, claims.sid) : null;
     if (!session || session.user_id !== claims.sub) throw unauthorized('The session this token was issued from has ended; sign in again');
   }
-  return {
-    kind: claims.kind,
-    id: claims.sub,
-    name: claims.name,
-    scopes: new Set(claims.scopes),
-    roles: claims.roles,
-    orgId: claims.org,
-    via: 'bearer',
-    ...(claims.sid ? { sessionHash: claims.sid } : {}),
-  };
+  let p = principals.get(claims);
+  if (!p) {
+    p = {
+      kind: claims.kind,
+      id: claims.sub,
+      name: claims.name,
+      scopes: new Set(claims.scopes),
+      roles: claims.roles,
+      orgId: claims.org,
+      via: 'bearer',
+      ...(claims.sid ? { sessionHash: claims.sid } : {}),
+    };
+    principals.set(claims, p);
+  }
+  return p;
 }
+
+/**
+ * The caller of each verified token's claims, made once: the token cache (tokens.ts) gives the same
+ * claims object while the token is cached, so a request does not build its scope set again.
+ */
+const principals = new WeakMap<object, Principal>();
