@@ -191,6 +191,14 @@ describe('briefings given again before the app', () => {
     expect(JSON.parse(later.body.toString()).status).toBe('NOTICE_STATUS_WARNING');
     expect((await fast(AREA, area)).early).toBe(true);
 
+    // A window the request names is given again for its own start, not for the clock's: 19:30 is inside
+    // the match's restriction while the clock says 18:01.
+    const named = { ...area, startTime: '2025-07-04T19:30:00Z' };
+    expect(JSON.parse((await fast(AREA, named)).body.toString()).status).toBe('NOTICE_STATUS_WARNING');
+    const namedAgain = await fast(AREA, named);
+    expect(namedAgain.early).toBe(true);
+    expect(JSON.parse(namedAgain.body.toString()).status).toBe('NOTICE_STATUS_WARNING');
+
     // A window with an end but no start moves with the clock: never answered here.
     const ending = { ...area, endTime: '2025-07-04T18:30:00Z' };
     await fast(AREA, ending);

@@ -86,10 +86,11 @@ async function packed(kind: 'cells' | 'cellDensities', geometry: Geometry, resol
   return { cells: out.cells, start: Math.max(start, out.started ?? start) };
 }
 
-async function finished(task: { kind: 'groundRisk'; geometry: Geometry; resolution: number; uav?: GroundRiskRequest['uav'] }): Promise<HandlerResult> {
+/** The answer's text, serialised by the worker. */
+async function workerJson(task: { kind: 'groundType' | 'groundRisk'; geometry: Geometry; resolution: number; uav?: GroundRiskRequest['uav'] }): Promise<string> {
   const out = await runInPool(task);
   if (!('json' in out)) throw new Error(`the worker answered a ${task.kind} task without a body`);
-  return jsonResponse(out.json);
+  return out.json;
 }
 
 /**
@@ -105,9 +106,7 @@ export async function groundTypeHandler(body: GroundTypeRequest): Promise<Handle
   const key = `${body.resolution}|${JSON.stringify(body.geometry)}`;
   const kept = groundTypeAnswers.get(key);
   if (kept) return jsonResponse(kept);
-  const out = await runInPool({ kind: 'groundType', geometry: body.geometry, resolution: body.resolution });
-  if (!('json' in out)) throw new Error('the worker answered a groundType task without a body');
-  const bytes = Buffer.from(out.json, 'utf8');
+  const bytes = Buffer.from(await workerJson({ kind: 'groundType', geometry: body.geometry, resolution: body.resolution }), 'utf8');
   if (key.length <= KEY_MAX) groundTypeAnswers.set(key, bytes);
   return jsonResponse(bytes);
 }
@@ -174,7 +173,7 @@ export function classificationHandler(ds: Dataset, body: ClassificationRequest) 
   });
 }
 
-export const groundRiskHandler = (body: GroundRiskRequest) => finished({ kind: 'groundRisk', geometry: body.geometry, resolution: body.resolution, uav: body.uav });
+export const groundRiskHandler = async (body: GroundRiskRequest) => jsonResponse(await workerJson({ kind: 'groundRisk', geometry: body.geometry, resolution: body.resolution, uav: body.uav }));
 
 export async function hazardHandler(ds: Dataset, body: HazardRequest) {
   const start = Date.now();

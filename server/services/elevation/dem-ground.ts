@@ -38,15 +38,15 @@ export async function demGround(deps: AppDeps, geometry: Geometry): Promise<Keye
   const box = bbox(geometry).slice(0, 4) as Box;
   const source = demSourceFor(deps.config.dataDir);
   let dems: object | null = null;
-  // A DEM that cannot be read (file removed, disk error) counts as no DEM: the fixed assumption, as before any import.
-  const m = await source
-    .entries()
-    .then((all) => source.maxOver(box, (dems = all)))
-    .catch((e: Error) => {
-      dems = null;
-      deps.log.warn('dem unreadable; briefing uses the fixed ground assumption', { error: e.message });
-      return undefined;
-    });
+  let m: Awaited<ReturnType<typeof source.maxOver>> = undefined;
+  try {
+    const all = await source.entries();
+    m = await source.maxOver(box, all);
+    dems = all;
+  } catch (e) {
+    // A DEM that cannot be read (file removed, disk error) counts as no DEM: the fixed assumption, as before any import.
+    deps.log.warn('dem unreadable; briefing uses the fixed ground assumption', { error: (e as Error).message });
+  }
   const ground = m && m.maxFt !== null ? { maxFt: m.maxFt, source: m.source, complete: m.complete } : undefined;
   const provider: GroundProvider = (area) => {
     const [w, s, e, n] = bbox(area).slice(0, 4) as Box;
