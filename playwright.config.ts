@@ -1,6 +1,9 @@
 /**
  * End-to-end tests: Debian's Chromium (Playwright downloads nothing here) against the real built
- * service, which also serves the built portal. One worker: the machine has two cores.
+ * service, which also serves the built portal. Two workers, one per core: the specs' files share the one
+ * service and wait on it and on the map's rendering much of the time, so two take 5.9 min where one
+ * took 7.8 (docs/perf.md, "npm test's time, second round"). The specs read what they made themselves
+ * (their own operations, found by their own names), whatever else the shared store holds.
  * `npm run build` first (dist/portal and dist/server/index.js).
  */
 import { defineConfig } from '@playwright/test';
@@ -22,7 +25,7 @@ export default defineConfig({
   testDir: 'e2e',
   // A subfolder: Playwright empties outputDir on start, and the data dir and screenshots live beside it.
   outputDir: 'test-results/playwright',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   // In CI a failed test runs once more; npm test lists every test that needed it as flaky.
   retries: process.env.CI ? 1 : 0,

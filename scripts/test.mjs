@@ -127,7 +127,7 @@ if (want('postgres')) {
   const pg = startThrowawayPostgres();
   if (pg.url) {
     try {
-      vitest('service tests on PostgreSQL', ['--project', 'node', 'server/store', 'server/routes', 'server/services', 'test/'], { TEST_DATABASE_URL: pg.url }, 'test-results/vitest-postgres.json');
+      vitest('service tests on PostgreSQL', ['--project', 'node', '--project', 'node-own-modules', 'server/store', 'server/routes', 'server/services', 'test/'], { TEST_DATABASE_URL: pg.url }, 'test-results/vitest-postgres.json');
     } finally {
       pg.stop();
     }
@@ -143,7 +143,7 @@ if (want('e2e')) {
   else if (!run('build', 'npm', ['run', 'build', '--silent'])) gate('build', false);
   else {
     rmSync('test-results/playwright.json', { force: true });
-    const ok = run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '--workers=1', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
+    const ok = run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/playwright.json' });
     if (existsSync('test-results/playwright.json')) {
       const report = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
       const s = report.stats;

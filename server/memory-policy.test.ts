@@ -1,3 +1,4 @@
+// @isolated-modules: measures the heap, which the modules other files left would change.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

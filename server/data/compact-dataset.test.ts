@@ -1,3 +1,4 @@
+// @isolated-modules: measures the heap, which the modules other files left would change.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';

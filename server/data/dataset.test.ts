@@ -1,3 +1,4 @@
+// @isolated-modules: measures the heap, which the modules other files left would change.
 import { describe, expect, it } from 'vitest';
 import { exposedGc, heapAfterGc } from '../../test/helpers/heap';
 import { fixtureFile } from '../domain/briefing/fixtures';

@@ -1,3 +1,4 @@
+// @isolated-modules: measures the heap, which the modules other files left would change.
 /**
  * Geometries left in the dataset's binary file until first read (lazy-geometry.ts): nothing a reader sees
  * changes (values, key order, identity, briefings, tiles), and a warm start's features hold a fraction of

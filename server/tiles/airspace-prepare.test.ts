@@ -1,3 +1,4 @@
+// @isolated-modules: sizes the one part cache, which other files would have filled.
 /**
  * The first deep airspace tile after a start builds the facility-map grid and its labels (on the national
  * sandbox ~84,000 cells: 1.8 s of the main thread at load 15, docs/perf.md "The cached tile, third

@@ -1,3 +1,4 @@
+// @isolated-modules: measures the heap, which the modules other files left would change.
 /**
  * The runways are read from the airport package's SQLite file in a worker thread that exits: sql.js's
  * WebAssembly memory (the 23 MB database and the query's sort) never stays in the service's thread.

@@ -1,3 +1,4 @@
+// @isolated-modules: counts the basemap parts built, which other files would have built.
 /**
  * The basemap's overview built once into the data directory: a tile from the file is the tile the parts
  * cut, byte for byte; a warm start builds no basemap part and reads no airfield; a damaged or outdated

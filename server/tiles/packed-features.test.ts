@@ -1,3 +1,4 @@
+// @isolated-modules: measures the heap, which the modules other files left would change.
 /** Tile parts pack the geometry they own: the same GeoJSON back, the same tiles, a fraction of the heap. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { setFlagsFromString } from 'node:v8';

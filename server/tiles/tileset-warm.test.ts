@@ -1,3 +1,4 @@
+// @isolated-modules: sizes the one part cache, which other files would have filled.
 /**
  * Tile parts are built on demand: the warm-up builds the shallow ones one per turn of the event loop,
  * and the part cache is bounded, dropping the least recently used parts and rebuilding them when a

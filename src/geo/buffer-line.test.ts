@@ -1,3 +1,4 @@
+// @isolated-modules: widens a path before any file has loaded its union code.
 import { area, booleanPointInPolygon, buffer, destination, difference, featureCollection, lineString, polygon } from '@turf/turf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaSqMi } from './area-sq-mi';

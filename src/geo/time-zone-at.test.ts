@@ -1,3 +1,4 @@
+// @isolated-modules: reads the zone table before any file has loaded it.
 import { describe, expect, it } from 'vitest';
 import { timeZoneAt, timeZoneTable } from './time-zone-at';
 

@@ -1,3 +1,4 @@
+// @isolated-modules: a thread that has loaded no city table, as the surface worker is.
 /**
  * The population model built in a thread that holds no city table (the surface worker) does not keep
  * one: the names and codes (~9 MB of heap) go with the garbage, and the model is the same as one built

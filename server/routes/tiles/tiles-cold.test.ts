@@ -1,3 +1,4 @@
+// @isolated-modules: the first tile after a start, with no basemap part built yet.
 /**
  * The first deep basemap tile after a start builds its parts (the urban areas' model, lakes, land,
  * borders, labels, the airfields' read: seconds of CPU). Nothing else may wait behind that: it is cut off

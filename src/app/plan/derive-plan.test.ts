@@ -1,3 +1,4 @@
+// @isolated-modules: reads the path and zone code before any file has loaded them.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pathUnion } from '../../geo/path-union';
 import { timeZoneTable } from '../../geo/time-zone-at';

@@ -1,3 +1,4 @@
+// @isolated-modules: shows the frame before any file has loaded the panel's code.
 /**
  * The plan page's briefing before the panel's code is in (briefing-section.tsx): the frame says why there is
  * no briefing, asks nothing, and never shows an answer; once there is something to ask the panel loads and

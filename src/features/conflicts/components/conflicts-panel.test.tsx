@@ -1,3 +1,4 @@
+// @isolated-modules: checks the overlap test's code is not loaded before any file has loaded it.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

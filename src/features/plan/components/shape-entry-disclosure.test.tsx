@@ -1,3 +1,4 @@
+// @isolated-modules: opens the form before any file has loaded its code.
 /** The typed or pasted shape's form loads when the pilot first opens it (a chunk /plan does without until then). */
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,3 +1,4 @@
+// @isolated-modules: the first test reads the zone table before any file has loaded it.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ZONE, deriveArea } from '../../../app/plan/derive-plan';
