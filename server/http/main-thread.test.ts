@@ -1,3 +1,4 @@
+// @isolated-modules: a briefing cut by its budget must run cold; other files warm the fixture features' kept work.
 import { describe, expect, it } from 'vitest';
 import { briefArea } from '../domain/briefing';
 import { fixtureDataset, NOW } from '../domain/briefing/fixtures';

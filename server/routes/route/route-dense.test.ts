@@ -1,3 +1,4 @@
+// @isolated-modules: checks the main thread never built the population model, which other files build.
 /**
  * POST /v2/route through the dense facility-map grids of Sea-Tac and Boeing Field (hand-made at their
  * real places) at resolution 10. Judged one cell at a time by the engine this route took several
