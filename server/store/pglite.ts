@@ -10,7 +10,6 @@ import type { Db, Sql } from './db';
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 export const PGLITE_START_PARAMS = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-const startParams = PGLITE_START_PARAMS;
 
 /**
  * Tests open a fresh in-memory store hundreds of times, and each new PGlite runs initdb first (about 2 s
@@ -35,11 +34,11 @@ export async function openPglite(dataDir: string): Promise<Db> {
   let pg: PGlite;
   if (dataDir === ':memory:') {
     const loadDataDir = memoryTemplateBlob();
-    pg = new PGlite(loadDataDir ? { startParams, loadDataDir } : { startParams });
+    pg = new PGlite(loadDataDir ? { startParams: PGLITE_START_PARAMS, loadDataDir } : { startParams: PGLITE_START_PARAMS });
   } else {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pg = new PGlite(dir, { startParams });
+    pg = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
   }
   await pg.waitReady;
   // Moved before a write is queued and after it is done, so a reader that saw the same count before and
