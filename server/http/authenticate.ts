@@ -2,7 +2,7 @@
  * Resolves the caller of a request: a bearer token (API clients and people alike) or the portal's
  * session cookie. Cookie-authenticated requests that change state must echo the CSRF token in
  * X-CSRF-Token (double submit), so another site cannot act with a signed-in person's cookie.
- * A person's bearer token lives only as long as the session it was issued from.
+ * A person's bearer token lives only as long as the session it was issued from; a client's as long as the client.
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -63,6 +63,9 @@ export async function bearerPrincipal(header: string, deps: AppDeps): Promise<Pr
   if (claims.kind === 'user') {
     const session = claims.sid ? await identity.sessionByHash(deps.db, claims.sid) : null;
     if (!session || session.user_id !== claims.sub) throw unauthorized('The session this token was issued from has ended; sign in again');
+  } else if (!(await identity.clientExists(deps.db, claims.sub))) {
+    // A client's tokens die with the client: a deleted API client's token is refused at once.
+    throw unauthorized('The API client this token was issued to no longer exists');
   }
   let p = principals.get(claims);
   if (!p) {

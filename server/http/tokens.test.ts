@@ -1,6 +1,6 @@
 /** Access tokens: verified once and then remembered until they expire, in a bounded map. */
 import { describe, expect, it, vi } from 'vitest';
-import { TokenService, type TokenClaims } from './tokens';
+import { TOKEN_CLOCK_SKEW_SECONDS, TokenService, type TokenClaims } from './tokens';
 
 const claims: TokenClaims = { sub: 'c1', kind: 'client', name: 'c1', scopes: ['operation:read'], roles: [], org: null };
 
@@ -34,5 +34,35 @@ describe('TokenService', () => {
     expect(await tokens.verify(token)).toBeNull();
     const withSession = await tokens.issue({ ...claims, kind: 'user', sid: 'abc' });
     expect(await tokens.verify(withSession.token)).toMatchObject({ sid: 'abc' });
+  });
+});
+
+describe('TokenService claims it never issues (issue 29)', () => {
+  const secret = 's'.repeat(40);
+  const key = new TextEncoder().encode(secret);
+  async function forged(iat: number, exp: number): Promise<string> {
+    const { SignJWT } = await import('jose');
+    return new SignJWT({ kind: 'client', name: 'c1', scope: 'operation:read', roles: [], org: null })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('c1')
+      .setIssuer('skyplan')
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(key);
+  }
+  const now = new Date('2026-01-01T00:00:00Z');
+  const t = now.getTime() / 1000;
+
+  it('refuses exp further than the lifetime after iat (a token valid for 100 years)', async () => {
+    const tokens = new TokenService(secret, 3600);
+    expect(await tokens.verify(await forged(t, t + 100 * 365 * 86400), now)).toBeNull();
+    expect(await tokens.verify(await forged(t, t + 3601), now)).toBeNull();
+    expect(await tokens.verify(await forged(t, t + 3600), now)).toMatchObject({ sub: 'c1' });
+  });
+
+  it('refuses iat in the future beyond the clock skew, accepts it within', async () => {
+    const tokens = new TokenService(secret, 3600);
+    expect(await tokens.verify(await forged(t + TOKEN_CLOCK_SKEW_SECONDS + 5, t + TOKEN_CLOCK_SKEW_SECONDS + 65), now)).toBeNull();
+    expect(await tokens.verify(await forged(t + 10, t + 70), now)).toMatchObject({ sub: 'c1' });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Signed access tokens (HS256, jose). No refresh token: a client asks again after `expires` (domain.md).
  * A token must carry exp, iat and sub; a person's token also names its session (sid), and dies with it.
+ * `iat` may not be in the future (TOKEN_CLOCK_SKEW_SECONDS), nor `exp` more than the lifetime after `iat`.
  * Verified tokens are remembered until they expire (a bounded map), so a busy client costs one HMAC per
  * token, not per request; what a cached token may still do is decided by the caller (the session check).
  */
@@ -23,6 +24,13 @@ export interface TokenClaims {
 const CACHE_MAX = 10_000;
 
 const ISSUER = 'skyplan';
+
+/**
+ * Seconds a token's `iat` may lie ahead of this instance's clock (instances on one store may disagree a
+ * little); beyond that the token is refused, as is one whose `exp` is more than the configured lifetime
+ * after its `iat` (a token the service never issued as it is now configured).
+ */
+export const TOKEN_CLOCK_SKEW_SECONDS = 60;
 
 export class TokenService {
   /** A promise while the secret is still being read from the store at start (server/bootstrap.ts). */
@@ -70,7 +78,9 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'iat', 'sub'] });
       const kind = payload.kind === 'user' ? 'user' : payload.kind === 'client' ? 'client' : null;
-      if (!kind || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+      if (!kind || typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+      if (payload.iat > now.getTime() / 1000 + TOKEN_CLOCK_SKEW_SECONDS) return null;
+      if (payload.exp - payload.iat > this.ttlSeconds) return null;
       // A person's token without its session could never be ended by signing out: refused.
       if (kind === 'user' && typeof payload.sid !== 'string') return null;
       const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(isScope) : [];

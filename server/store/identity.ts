@@ -125,6 +125,11 @@ export const identity = {
     );
   },
 
+  /** Whether an API client still exists (its tokens die with it). */
+  async clientExists(db: Sql, id: string): Promise<boolean> {
+    return (await db.query<{ one: number }>('SELECT 1 AS one FROM api_clients WHERE id = $1', [id])).length > 0;
+  },
+
   async clientById(db: Sql, id: string): Promise<ClientRow | null> {
     return (await db.query<ClientRow>('SELECT * FROM api_clients WHERE id = $1', [id]))[0] ?? null;
   },

@@ -104,3 +104,18 @@ describe('tokens and the service clock', () => {
     }
   });
 });
+
+describe("a client's tokens die with the client (issue 29)", () => {
+  it('answers 401 to a token whose client was deleted', async () => {
+    const { identity } = await import('../../store/identity');
+    await identity.upsertClient(svc.deps.db, { id: 'doomed-client', name: 'Doomed', secret: 'doomed-secret-0123456789', scopes: ['operation:read'], orgId: null });
+    const t = await svc.call('POST', '/v1/oauth/token', { body: { grant_type: 'client_credentials', client_id: 'doomed-client', client_secret: 'doomed-secret-0123456789' } });
+    expect(t.status).toBe(200);
+    const token = ((await t.json()) as { data: { accessToken: string } }).data.accessToken;
+    expect((await svc.call('GET', '/v1/operations', { token })).status).toBe(200);
+    await svc.deps.db.query('DELETE FROM api_clients WHERE id = $1', ['doomed-client']);
+    const after = await svc.call('GET', '/v1/operations', { token });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ message: expect.stringMatching(/client .*no longer exists/) });
+  });
+});
