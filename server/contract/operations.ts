@@ -27,9 +27,17 @@ export const ApprovalProviderSchema = z
   .meta({ id: 'ApprovalProvider' });
 
 /** http(s) only; the address policy (no private/loopback targets) is checked by the service. */
+/**
+ * A callback address: absolute http(s), no spaces or control characters anywhere (a raw CR/LF or space
+ * would be stored and sent as it is; percent-encode them), no fragment (a fragment is never sent to the
+ * server, so it could only mislead: docs/operations-laanc.md). Stored normalised, as WHATWG URL writes it
+ * (lower-case scheme and host, no default port, percent-encoding), so one address is one string.
+ */
 export const CallbackUrlSchema = z
   .string()
   .max(2000)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  .refine((s) => !/[\u0000-\u0020\u007f-\u009f\s]/u.test(s), 'must not contain spaces or control characters (percent-encode them)')
   .refine((s) => {
     try {
       const u = new URL(s);
@@ -37,7 +45,15 @@ export const CallbackUrlSchema = z
     } catch {
       return false;
     }
-  }, 'must be an absolute http or https URL');
+  }, 'must be an absolute http or https URL')
+  .refine((s) => !s.includes('#'), 'must not have a fragment (#...): a fragment is never sent to the server')
+  .overwrite((s) => {
+    try {
+      return new URL(s).href;
+    } catch {
+      return s;
+    }
+  });
 
 const AltitudeSchema = z.number().min(-2000).max(100_000);
 
