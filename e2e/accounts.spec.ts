@@ -105,11 +105,26 @@ test('in the sandbox anyone signs up from the sign-in page and runs their own or
   await expect(page.getByTestId('members:create-invite')).toBeVisible();
 });
 
+test('signing up with an email that has an account changes nothing and tells the person to sign in with its password', async ({ page }, testInfo) => {
+  const n = testInfo.retry ? ` ${testInfo.retry}` : '';
+  await page.goto('/sign-up');
+  await page.getByTestId('sign-up:name').fill('Not Alice');
+  await page.getByTestId('sign-up:email').fill('pilot@cascade.example');
+  await page.getByTestId('sign-up:password').fill('not-the-pilots-password');
+  await page.getByTestId('sign-up:organization').fill(`Taken Email Aerial${n}`);
+  await page.getByTestId('sign-up:submit').click();
+  await expect(page.getByTestId('sign-up:error')).toContainText('If you already have an account with this email, sign in with its password');
+  await expect(page).toHaveURL(/\/sign-up$/);
+});
+
 test('a pilot keeps a profile: name, phone, Part 107 certificate and registrations, refused field by field when wrong', async ({ page }, testInfo) => {
   const signUp = await page.request.post('/v1/auth/sign-up', {
     data: { name: 'Pia Profile', email: `pia${testInfo.retry || ''}@profile.example`, password: 'pia-keeps-profiles', organizationName: `Pia Aerial${testInfo.retry ? ` ${testInfo.retry}` : ''}` },
   });
-  expect(signUp.status(), await signUp.text()).toBe(201);
+  expect(signUp.status(), await signUp.text()).toBe(202);
+  // Sign-up signs nobody in (docs/auth.md "Sign-up"): the person signs in next.
+  const signIn = await page.request.post('/v1/auth/sign-in', { data: { email: `pia${testInfo.retry || ''}@profile.example`, password: 'pia-keeps-profiles' } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Pilot profile' })).toBeVisible();
   await page.getByTestId('profile:phoneNumber').fill('+1 206 555 0142');

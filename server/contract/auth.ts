@@ -71,6 +71,15 @@ export const SignUpRequestSchema = NewAccountSchema.extend({
   .meta({ id: 'SignUpRequest' });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 
+/**
+ * The answer to a sandbox sign-up, the same whether the email was free or taken (docs/auth.md
+ * "Sign-up"): nobody is signed in by it; the person signs in next with the email and password.
+ */
+export const SignUpAcceptedSchema = z
+  .object({ statusCode: z.literal(202), message: z.string() })
+  .meta({ id: 'SignUpAccepted' });
+export type SignUpAccepted = z.infer<typeof SignUpAcceptedSchema>;
+
 export const UserSchema = z
   .object({
     id: z.string(),

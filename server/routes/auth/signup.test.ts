@@ -1,6 +1,7 @@
 /** Sandbox sign-up (docs/auth.md "Sign-up"): an account and its own organization, on the sandbox only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identity } from '../../store/identity';
+import { SIGN_UP_ACCEPTED } from './signup.handlers';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 
 let svc: TestService;
@@ -13,12 +14,11 @@ const body = (over: Record<string, unknown> = {}) => ({ name: 'Sam Founder', ema
 const signUp = (b: unknown, s = svc) => s.call('POST', '/v1/auth/sign-up', { body: b });
 
 describe('POST /v1/auth/sign-up (sandbox)', () => {
-  it('creates the person and their organization, makes them its operator, and signs them in', async () => {
+  it('creates the person and their organization, makes them its operator; they sign in next', async () => {
     const r = await signUp(body());
-    expect(r.status).toBe(201);
-    expect(r.headers.get('set-cookie') ?? '').toMatch(/sp_session=[^;]+;.*HttpOnly/i);
-    const s = (await r.json()) as { user: { email: string; roles: string[]; organization: { id: string; name: string } } };
-    expect(s.user).toMatchObject({ email: 'sam@founders.example', roles: ['pilot', 'operator'], organization: { name: 'Founders Aerial' } });
+    expect(r.status).toBe(202);
+    expect(r.headers.get('set-cookie')).toBeNull();
+    expect(await r.json()).toEqual(SIGN_UP_ACCEPTED);
     const token = await svc.personToken('sam@founders.example', 'founder-password');
     const members = (await (await svc.call('GET', '/v1/organization/members', { token })).json()) as { organization: { name: string }; members: Array<{ name: string }> };
     expect(members).toMatchObject({ organization: { name: 'Founders Aerial' }, members: [{ name: 'Sam Founder' }] });
@@ -26,15 +26,22 @@ describe('POST /v1/auth/sign-up (sandbox)', () => {
     expect((await svc.call('POST', '/v1/organization/invites', { token })).status).toBe(201);
     const stored = await identity.userByEmail(svc.deps.db, 'sam@founders.example');
     expect(stored!.password_hash).toMatch(/^scrypt\$/);
+    expect(stored!.roles).toEqual(['pilot', 'operator']);
   });
 
-  it('refuses a taken email (any case) with 409 naming only the field, and creates no organization', async () => {
-    const r = await signUp(body({ email: 'Pilot@Cascade.example', organizationName: 'Never Made' }));
-    expect(r.status).toBe(409);
-    const { message } = (await r.json()) as { message: string };
-    expect(message).toMatch(/^email:/);
-    expect(message).not.toMatch(/Alice|Cascade/);
+  it('answers a taken email (any case) exactly as a free one, changes nothing, and creates no organization', async () => {
+    const before = await identity.userByEmail(svc.deps.db, 'pilot@cascade.example');
+    const taken = await signUp(body({ email: 'Pilot@Cascade.example', organizationName: 'Never Made', password: 'attacker-password' }));
+    const free = await signUp(body({ email: 'free-one@founders.example', organizationName: 'Made Once' }));
+    expect(taken.status).toBe(free.status);
+    expect(await taken.json()).toEqual(await free.json());
+    expect(taken.headers.get('set-cookie')).toBe(free.headers.get('set-cookie'));
     expect(await svc.deps.db.query('SELECT 1 FROM organizations WHERE name = $1', ['Never Made'])).toHaveLength(0);
+    const after = await identity.userByEmail(svc.deps.db, 'pilot@cascade.example');
+    expect(after).toEqual(before);
+    // The existing person still signs in with their own password; the sign-up's password gets nothing.
+    expect((await svc.call('POST', '/v1/auth/sign-in', { body: { email: 'pilot@cascade.example', password: 'attacker-password' } })).status).toBe(401);
+    expect((await svc.call('POST', '/v1/auth/sign-in', { body: { email: 'pilot@cascade.example', password: 'demo-pilot' } })).status).toBe(200);
   });
 
   it('refuses a taken organization name, in any letter case (409)', async () => {
@@ -74,12 +81,12 @@ describe('POST /v1/auth/sign-up (sandbox)', () => {
           { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body({ email: `r${i}@limits.example`, organizationName: `Limits ${i}` })) },
           { incoming: { socket: { remoteAddress: address } } },
         );
-      expect((await from('198.51.100.7', 1)).status).toBe(201);
-      expect((await from('198.51.100.7', 2)).status).toBe(201);
+      expect((await from('198.51.100.7', 1)).status).toBe(202);
+      expect((await from('198.51.100.7', 2)).status).toBe(202);
       const r = await from('198.51.100.7', 3);
       expect(r.status).toBe(429);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await from('198.51.100.8', 4)).status).toBe(201);
+      expect((await from('198.51.100.8', 4)).status).toBe(202);
     } finally {
       await limited.close();
     }
