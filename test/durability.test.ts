@@ -64,8 +64,9 @@ const body = (i: number) => ({
   boundary: { type: 'Polygon', coordinates: [[[-122.31, 47.53], [-122.3, 47.53], [-122.3, 47.54], [-122.31, 47.54], [-122.31, 47.53]]] },
   minAltitude: 0,
   maxAltitude: 100 + i,
-  startTime: '2030-01-01T10:00:00Z',
-  endTime: '2030-01-01T11:00:00Z',
+  // Within the 90 days an operation may be planned ahead (contract/operation-limits.ts).
+  startTime: new Date(Date.now() + 86_400_000).toISOString(),
+  endTime: new Date(Date.now() + 90_000_000).toISOString(),
   timezone: 'America/Los_Angeles',
   altitudeUnit: 'ALTITUDE_UNIT_FEET',
   altitudeReference: 'ALTITUDE_REFERENCE_AGL',

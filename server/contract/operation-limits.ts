@@ -13,3 +13,18 @@ export const MAX_SIDE_NM = 10;
 export const DURATION_MINUTES = { min: 1, max: 720 } as const;
 /** 14 CFR 107.51(b) and spec section 8: an operation flies 5 to 400 ft above the ground. */
 export const ALTITUDE_FT = { min: 5, max: 400 } as const;
+/**
+ * A platform operation starts at most this many days ahead: LAANC's limit for Part 107 requests
+ * (domain.md), applied to every operation so that nothing is planned (and kept) years out.
+ */
+export const OPERATION_MAX_DAYS_AHEAD = 90;
+/** A platform operation's window (startTime to endTime) is at most this many days long. */
+export const OPERATION_MAX_DAYS_LONG = 90;
+
+/** What is wrong with a platform operation's window on the service's clock, naming the field; null when fine. */
+export function operationWindowProblem(startMs: number, endMs: number, nowMs: number): { field: 'startTime' | 'endTime'; message: string } | null {
+  const day = 86_400_000;
+  if (startMs > nowMs + OPERATION_MAX_DAYS_AHEAD * day) return { field: 'startTime', message: `must be at most ${OPERATION_MAX_DAYS_AHEAD} days ahead (LAANC's limit)` };
+  if (endMs - startMs > OPERATION_MAX_DAYS_LONG * day) return { field: 'endTime', message: `must be at most ${OPERATION_MAX_DAYS_LONG} days after startTime` };
+  return null;
+}

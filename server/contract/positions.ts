@@ -70,17 +70,19 @@ export const ConformanceEventSchema = z
     operationId: z.string(),
     reason: ConformanceReasonSchema,
     detail: z.string().describe('What was measured against what, for a person'),
-    position: TelemetryPositionSchema.extend({ altitudeReference: PositionAltitudeReferenceSchema }),
+    position: TelemetryPositionSchema.extend({ altitudeReference: PositionAltitudeReferenceSchema }).describe('The first position of the episode (entering the state)'),
     createdDate: DateTimeSchema,
+    positionCount: z.number().int().min(1).describe('Positions in the state so far: an event is an episode, never one per position (docs/positions.md)'),
+    lastPositionTime: DateTimeSchema.describe('Time of the last position in the state: the drone left it after this (or is still in it)'),
   })
-  .meta({ id: 'ConformanceEvent' });
+  .meta({ id: 'ConformanceEvent', description: 'An episode: entering a nonconforming state, its last position and how many positions were in it' });
 export type ConformanceEvent = z.infer<typeof ConformanceEventSchema>;
 
 export const PositionsResultSchema = envelope(
   z.object({
     accepted: z.number().int().describe('Positions of the batch now stored (a position already stored for the same operation and time counts, and is kept as first sent)'),
     duplicates: z.number().int().describe('Of those, how many were already stored (a re-sent batch)'),
-    conformance: z.array(ConformanceEventSchema).describe('Conformance events this batch raised, oldest first'),
+    conformance: z.array(ConformanceEventSchema).describe('Conformance episodes this batch started, oldest first (positions that extend an episode already started are counted in it)'),
   }),
 ).meta({ id: 'PositionsResult' });
 

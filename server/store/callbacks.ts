@@ -127,6 +127,16 @@ export const callbacksStore = {
     return rows[0]?.n ?? 0;
   },
 
+  /** How many deliveries with this authStatus wait for operations whose callback `owner` registered (a caller's own outbox share). */
+  async pendingOfOwner(db: Sql, owner: string, authStatus: string): Promise<number> {
+    const rows = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM callback_outbox c JOIN operations o ON o.id = c.operation_id
+       WHERE c.state = 'PENDING' AND c.auth_status = $2 AND o.callback_owner = $1`,
+      [owner, authStatus],
+    );
+    return rows[0]?.n ?? 0;
+  },
+
   /** Many rows in one statement (a batch of positions can raise hundreds of conformance callbacks); seq follows the given order. */
   async enqueueMany(db: Sql, rows: ReadonlyArray<Omit<OutboxRecord, 'seq' | 'state' | 'attempts' | 'deliveredAt' | 'lastError'>>): Promise<void> {
     if (!rows.length) return;

@@ -27,6 +27,22 @@ registerMigrations([
         UNIQUE (operation_id, position_time, reason));
     `,
   },
+  {
+    // Storage follows flight time (issue 29): events are episodes (entry, last position, count), and
+    // each operation's stored positions are counted so that thinning needs no count(*).
+    version: 160,
+    name: 'conformance_episodes_and_position_counts',
+    sql: `
+      ALTER TABLE conformance_events ADD COLUMN last_time timestamptz;
+      ALTER TABLE conformance_events ADD COLUMN positions integer NOT NULL DEFAULT 1;
+      UPDATE conformance_events SET last_time = position_time;
+      ALTER TABLE conformance_events ALTER COLUMN last_time SET NOT NULL;
+      CREATE INDEX conformance_events_operation_time ON conformance_events(operation_id, position_time);
+      CREATE TABLE position_counts (
+        operation_id uuid PRIMARY KEY REFERENCES operations(id) ON DELETE CASCADE, stored integer NOT NULL);
+      INSERT INTO position_counts (operation_id, stored) SELECT operation_id, count(*)::int FROM positions GROUP BY operation_id;
+    `,
+  },
 ]);
 
 /** Positions and events are kept this many days after their operation's end (docs/positions.md "Retention"). */
@@ -54,6 +70,10 @@ export interface ConformanceRow {
   position: Record<string, unknown>;
   detail: string;
   createdAt: Date;
+  /** Time of the last position of the episode (its entry's time for an episode of one position). */
+  lastTime: Date;
+  /** Positions in the episode. */
+  positions: number;
 }
 
 type Row = Record<string, unknown>;
@@ -84,6 +104,8 @@ function eventFrom(r: Row): ConformanceRow {
     position: typeof r.position === 'string' ? (JSON.parse(r.position) as Record<string, unknown>) : (r.position as Record<string, unknown>),
     detail: r.detail as string,
     createdAt: new Date(r.created_at as Date),
+    lastTime: new Date((r.last_time ?? r.position_time) as Date),
+    positions: Number(r.positions ?? 1),
   };
 }
 
@@ -112,7 +134,7 @@ export const positionsStore = {
     return new Set(inserted.map((r) => new Date(r.time).getTime()));
   },
 
-  /** The stored position just before `time` (the flood rule's "previous"), or null. */
+  /** The stored position just before `time` (what came before a batch), or null. */
   async before(db: Sql, operationId: string, time: Date): Promise<PositionRow | null> {
     const rows = await db.query<Row>('SELECT * FROM positions WHERE operation_id = $1 AND time < $2 ORDER BY time DESC LIMIT 1', [operationId, time]);
     return rows[0] ? positionFrom(rows[0]) : null;
@@ -140,9 +162,9 @@ export const positionsStore = {
   async insertEvents(db: Sql, events: readonly ConformanceRow[]): Promise<ConformanceRow[]> {
     if (!events.length) return [];
     const rows = await db.query<Row>(
-      `INSERT INTO conformance_events (id, operation_id, reason, position_time, position, detail, created_at)
-       SELECT id, op, reason, pt, pos::jsonb, detail, ca
-       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::timestamptz[]) AS u(id, op, reason, pt, pos, detail, ca)
+      `INSERT INTO conformance_events (id, operation_id, reason, position_time, position, detail, created_at, last_time, positions)
+       SELECT id, op, reason, pt, pos::jsonb, detail, ca, lt, n
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::int[]) AS u(id, op, reason, pt, pos, detail, ca, lt, n)
        ON CONFLICT (operation_id, position_time, reason) DO NOTHING RETURNING *`,
       [
         events.map((e) => e.id),
@@ -152,10 +174,71 @@ export const positionsStore = {
         events.map((e) => JSON.stringify(e.position)),
         events.map((e) => e.detail),
         events.map((e) => e.createdAt.toISOString()),
+        events.map((e) => e.lastTime.toISOString()),
+        events.map((e) => e.positions),
       ],
     );
     const order = new Map(events.map((e, i) => [e.id, i]));
     return rows.map(eventFrom).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  },
+
+  /** Writes the entry, last time and count of episodes a batch extended, in one statement. */
+  async updateEpisodes(db: Sql, events: readonly ConformanceRow[]): Promise<void> {
+    if (!events.length) return;
+    await db.query(
+      `UPDATE conformance_events c SET position_time = u.pt, position = u.pos::jsonb, detail = u.detail, last_time = u.lt, positions = u.n
+       FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::timestamptz[], $6::int[]) AS u(id, pt, pos, detail, lt, n)
+       WHERE c.id = u.id`,
+      [
+        events.map((e) => e.id),
+        events.map((e) => e.positionTime.toISOString()),
+        events.map((e) => JSON.stringify(e.position)),
+        events.map((e) => e.detail),
+        events.map((e) => e.lastTime.toISOString()),
+        events.map((e) => e.positions),
+      ],
+    );
+  },
+
+  /**
+   * The episodes a batch from `from` to `to` may extend: those within `gapMs` of it, and the latest of
+   * each reason (where new episodes go once the operation has its most); and how many it has.
+   */
+  async episodesNear(db: Sql, operationId: string, from: Date, to: Date, gapMs: number): Promise<{ near: ConformanceRow[]; count: number }> {
+    const near = await db.query<Row>(
+      `SELECT * FROM conformance_events WHERE operation_id = $1 AND position_time <= $3::timestamptz AND last_time >= $2::timestamptz
+       UNION SELECT * FROM (SELECT DISTINCT ON (reason) * FROM conformance_events WHERE operation_id = $1 ORDER BY reason, last_time DESC) latest`,
+      [operationId, new Date(from.getTime() - gapMs), new Date(to.getTime() + gapMs)],
+    );
+    const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM conformance_events WHERE operation_id = $1', [operationId]);
+    return { near: near.map(eventFrom), count: count[0]?.n ?? 0 };
+  },
+
+  /** Adds `n` to the operation's stored positions; returns how many it now holds. */
+  async addStored(db: Sql, operationId: string, n: number): Promise<number> {
+    const rows = await db.query<{ stored: number }>(
+      `INSERT INTO position_counts (operation_id, stored) VALUES ($1, $2)
+       ON CONFLICT (operation_id) DO UPDATE SET stored = position_counts.stored + EXCLUDED.stored RETURNING stored`,
+      [operationId, n],
+    );
+    return Number(rows[0]?.stored ?? n);
+  },
+
+  /**
+   * Thins the operation's track: the newest `keepRecent` positions stay, and every other older one is
+   * deleted (a decimated history). Returns how many went; the count follows.
+   */
+  async thin(db: Sql, operationId: string, keepRecent: number): Promise<number> {
+    const gone = await db.query<{ time: Date }>(
+      `DELETE FROM positions p USING (
+         SELECT time, row_number() OVER (ORDER BY time DESC) AS rn FROM positions WHERE operation_id = $1
+       ) r
+       WHERE p.operation_id = $1 AND p.time = r.time AND r.rn > $2 AND (r.rn - $2) % 2 = 0
+       RETURNING p.time`,
+      [operationId, keepRecent],
+    );
+    if (gone.length) await db.query('UPDATE position_counts SET stored = stored - $2 WHERE operation_id = $1', [operationId, gone.length]);
+    return gone.length;
   },
 
   /** Oldest first: by the position's time, then by when the event was written. */
@@ -180,6 +263,7 @@ export const positionsStore = {
     const list = ids.map((r) => r.id);
     await db.query('DELETE FROM positions WHERE operation_id = ANY($1::uuid[])', [list]);
     await db.query('DELETE FROM conformance_events WHERE operation_id = ANY($1::uuid[])', [list]);
+    await db.query('DELETE FROM position_counts WHERE operation_id = ANY($1::uuid[])', [list]);
     return list.length;
   },
 };

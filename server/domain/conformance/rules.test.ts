@@ -1,7 +1,7 @@
 /** The pure conformance rule: area with tolerance (also across 180°), ceiling units and references, time window, flood rule. */
 import { describe, expect, it } from 'vitest';
 import type { Polygon } from 'geojson';
-import { checkPosition, conformanceArea, excursionStarts, operationCeiling, type ConformanceOperation } from './rules';
+import { checkPosition, conformanceArea, operationCeiling, type ConformanceOperation } from './rules';
 
 const T = new Date('2026-12-01T15:00:00Z');
 const op = (boundary: Polygon, over: Partial<ConformanceOperation> = {}): ConformanceOperation => ({
@@ -38,12 +38,5 @@ describe('conformance rules', () => {
     // MSL position over ground of 1000 ft (taken as 958): 1400 MSL is 442 AGL, within 400 + 50; 1410 is not.
     expect(check(op(box), at(0.005, 0.005, 1400, 'MSL'), () => 1000)).toEqual([]);
     expect(check(op(box), at(0.005, 0.005, 1410, 'MSL'), () => 1000)).toEqual(['ABOVE_ALTITUDE']);
-  });
-
-  it('one event per reason per contiguous excursion', () => {
-    const s = (...r: Array<'OUTSIDE_AREA' | 'ABOVE_ALTITUDE'>) => new Set(r);
-    expect(excursionStarts(s('OUTSIDE_AREA'), [s('OUTSIDE_AREA'), s(), s('OUTSIDE_AREA', 'ABOVE_ALTITUDE'), s('ABOVE_ALTITUDE'), s('OUTSIDE_AREA')])).toEqual([
-      [], [], ['OUTSIDE_AREA', 'ABOVE_ALTITUDE'], [], ['OUTSIDE_AREA'],
-    ]);
   });
 });

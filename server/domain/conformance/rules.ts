@@ -100,17 +100,3 @@ function altitudeProblem(op: ConformanceOperation, p: CheckedPosition, groundFt:
     detail: `${Math.round(altitude)} ft ${ceiling.reference}${how} is above the operation's ${Math.round(ceiling.ft)} ft ${ceiling.reference} (tolerance ${VERTICAL_TOLERANCE_FT} ft)`,
   };
 }
-
-/**
- * The flood rule (docs/positions.md): one event per reason per contiguous excursion. Positions in time
- * order, each with the reasons it breaks; `before` the reasons of the position just before the first.
- * Returns, per position, the reasons that start an excursion there.
- */
-export function excursionStarts(before: ReadonlySet<ConformanceReason>, reasonsInOrder: ReadonlyArray<ReadonlySet<ConformanceReason>>): ConformanceReason[][] {
-  let prev = before;
-  return reasonsInOrder.map((now) => {
-    const starts = [...now].filter((r) => !prev.has(r));
-    prev = now;
-    return starts;
-  });
-}

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OperationListQuery, OperationWrite, PlatformOperation } from '../../contract/operations';
+import { operationWindowProblem } from '../../contract/operation-limits';
 import type { AppDeps } from '../../deps';
 import { ApiError, conflict, notFound, unprocessable } from '../../http/errors';
 import type { Principal } from '../../http/principal';
@@ -72,6 +73,14 @@ async function resolvePilot(deps: AppDeps, p: Principal, pilotId: string | undef
   return user.id;
 }
 
+/** Planned at most 90 days ahead, for at most 90 days (contract/operation-limits.ts; docs/operations-laanc.md). */
+function checkWindow(deps: AppDeps, b: OperationWrite): void {
+  const bad = operationWindowProblem(Date.parse(b.startTime), Date.parse(b.endTime), deps.now().getTime());
+  if (!bad) return;
+  const field = `body.${bad.field}`;
+  throw unprocessable(`${field}: ${bad.message}`, [{ field, rule: 'operation_window', message: bad.message }]);
+}
+
 function checkBoundary(b: OperationWrite['boundary']): void {
   // Holes are allowed on platform operations; a ring crossing itself has no meaningful area.
   const bad = checkPolygonLimits(b, { maxAreaSqMi: Infinity, maxSideNm: Infinity }).filter((v) => v.rule !== 'interior_rings');
@@ -87,6 +96,7 @@ function signing(p: Principal, url: string | null | undefined, prev: OperationRe
 }
 
 export async function createOperation(deps: AppDeps, p: Principal, body: OperationWrite) {
+  checkWindow(deps, body);
   checkBoundary(body.boundary);
   await checkCallbackUrl(deps, body.callbackUrl);
   const pilotId = await resolvePilot(deps, p, body.pilotId);
@@ -232,6 +242,7 @@ export async function updateOperation(deps: AppDeps, p: Principal, id: string, b
   // Checks that read elsewhere (identity, DNS) run before the transaction: inside it only tx is used
   // (on the embedded store another query would wait for the transaction, which waits for it).
   const before = await visibleOperation(deps, p, id);
+  checkWindow(deps, body);
   checkBoundary(body.boundary);
   const wanted = requestedCallback(p, before, body.callbackUrl);
   if (wanted !== before.callbackUrl) await checkCallbackUrl(deps, wanted);

@@ -15,7 +15,8 @@ import { callbacksStore } from '../../store/callbacks';
 import type { Sql } from '../../store/db';
 import type { OperationRecord } from '../../store/operations';
 import { positionsStore, type ConformanceRow, type PositionRow } from '../../store/positions';
-import { checkPosition, conformanceArea, excursionStarts, type Nonconformance } from '../../domain/conformance/rules';
+import { checkPosition, conformanceArea, type Nonconformance } from '../../domain/conformance/rules';
+import { EPISODE_GAP_S, foldEpisodes, MAX_OUTSIDE_WINDOW_S, outsideWindowS, positionCapacity, thinKeepRecent, type Episode } from '../../domain/conformance/episodes';
 import { airportModelOf } from '../../domain/elevation/airport-model';
 import { visibleOperation } from '../operations/service';
 
@@ -29,6 +30,11 @@ export const CONFORMANCE_DELIVERY_STATUS = 'CONFORMANCE';
  * batch flapping in and out of the area raises 750 of them (docs/positions.md "Where an event goes").
  */
 export const MAX_PENDING_CONFORMANCE_CALLBACKS = 200;
+/**
+ * Conformance deliveries that may wait at once over all the operations whose callback one caller
+ * registered: without it, pending callbacks grew with the number of operations (200 each).
+ */
+export const MAX_PENDING_CONFORMANCE_CALLBACKS_PER_OWNER = 1000;
 
 type CheckedTelemetry = TelemetryPosition & { altitudeReference: 'AGL' | 'MSL' };
 
@@ -39,6 +45,20 @@ function refuseFuture(deps: AppDeps, positions: readonly TelemetryPosition[]): v
   const field = `body.positions.${i}.time`;
   const message = `is more than ${MAX_FUTURE_SKEW_S} s ahead of the service's clock (${deps.now().toISOString()})`;
   throw unprocessable(`${field}: ${message}`, [{ field, rule: 'not_in_future', message }]);
+}
+
+/**
+ * A position more than MAX_OUTSIDE_WINDOW_S before the operation's start or after its end is refused:
+ * storage follows flight time (docs/positions.md). Within that hour it is stored, and raises
+ * OUTSIDE_TIME_WINDOW.
+ */
+function refuseOutsideWindow(op: OperationRecord, positions: readonly TelemetryPosition[]): void {
+  const i = positions.findIndex((p) => Math.abs(outsideWindowS(op, Date.parse(p.time))) > MAX_OUTSIDE_WINDOW_S);
+  if (i < 0) return;
+  const field = `body.positions.${i}.time`;
+  const off = outsideWindowS(op, Date.parse(positions[i]!.time));
+  const message = `is more than ${MAX_OUTSIDE_WINDOW_S} s ${off < 0 ? "before the operation's start" : "after the operation's end"} (${(off < 0 ? op.startTime : op.endTime).toISOString()}); positions are kept only within an hour of the operation's window`;
+  throw unprocessable(`${field}: ${message}`, [{ field, rule: 'within_operation_window', message }]);
 }
 
 /** The position as it is returned and stored in events: normalised time (UTC, milliseconds), explicit reference. */
@@ -55,7 +75,16 @@ function normalised(p: TelemetryPosition): CheckedTelemetry {
 }
 
 export function toConformanceEvent(e: ConformanceRow): ConformanceEvent {
-  return { id: e.id, operationId: e.operationId, reason: e.reason, detail: e.detail, position: e.position as ConformanceEvent['position'], createdDate: e.createdAt.toISOString() };
+  return {
+    id: e.id,
+    operationId: e.operationId,
+    reason: e.reason,
+    detail: e.detail,
+    position: e.position as ConformanceEvent['position'],
+    createdDate: e.createdAt.toISOString(),
+    positionCount: e.positions,
+    lastPositionTime: e.lastTime.toISOString(),
+  };
 }
 
 function toStoredPosition(r: PositionRow): StoredPosition {
@@ -77,6 +106,7 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
   await rateLimitsFor(deps).positionsSent(`${p.kind}:${p.id}`, body.positions.length);
   const op = await visibleOperation(deps, p, body.operationId);
   refuseFuture(deps, body.positions);
+  refuseOutsideWindow(op, body.positions);
   const positions = body.positions.map(normalised).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
   const area = conformanceArea(op.boundary);
   const model = airportModelOf(deps.datasets.current());
@@ -95,25 +125,18 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
     reasons: checks[i]!.map((c) => c.reason),
     receivedAt: now,
   }));
+  const capacity = positionCapacity(op);
   const result = await deps.db.transaction(async (tx) => {
-    // Serialises batches of one operation (the flood rule reads the previous position); 404 if deleted meanwhile.
+    // Serialises batches of one operation (episodes and the count read what came before); 404 if deleted meanwhile.
     const locked = await tx.query('SELECT id FROM operations WHERE id = $1 FOR UPDATE', [op.id]);
     if (!locked.length) throw notFound(`No operation ${op.id} that you may see`);
-    const before = await positionsStore.before(tx, op.id, rows[0]!.time);
     const fresh = await positionsStore.insertBatch(tx, rows);
-    const starts = excursionStarts(new Set(before?.reasons ?? []), rows.map((r) => new Set(r.reasons)));
-    const events: ConformanceRow[] = [];
-    rows.forEach((r, i) => {
-      // A re-sent position raised its events when it was first stored.
-      if (!fresh.has(r.time.getTime())) return;
-      for (const reason of starts[i]!) {
-        const detail = checks[i]!.find((c) => c.reason === reason)!.detail;
-        events.push({ id: randomUUID(), operationId: op.id, reason, positionTime: r.time, position: positions[i]!, detail, createdAt: now });
-      }
-    });
-    const written = await positionsStore.insertEvents(tx, events);
-    const queued = await enqueueConformance(deps, tx, op, written, now);
-    return { fresh: fresh.size, written, queued };
+    // Bounded by the window: past its capacity the track is thinned (the newest kept, every other older one dropped).
+    let stored = await positionsStore.addStored(tx, op.id, fresh.size);
+    for (let round = 0; stored > capacity && round < 8; round++) stored -= await positionsStore.thin(tx, op.id, thinKeepRecent(capacity));
+    const events = await foldIntoEpisodes(tx, op, positions, checks, rows, fresh, now);
+    const queued = await enqueueConformance(deps, tx, op, events, now);
+    return { fresh: fresh.size, written: events, queued };
   });
   if (result.queued) deps.events.onOutboxWritten();
   return {
@@ -123,16 +146,59 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
   };
 }
 
+type EpisodeOf = Episode<Record<string, unknown>>;
+
+const toEpisode = (r: ConformanceRow): EpisodeOf => ({ id: r.id, reason: r.reason, startMs: r.positionTime.getTime(), lastMs: r.lastTime.getTime(), positions: r.positions, position: r.position, detail: r.detail });
+
+/**
+ * The batch's new positions folded into the operation's conformance episodes (docs/positions.md
+ * "Episodes"): stored episodes near the batch are extended, new ones inserted. Returns the new ones
+ * (what the batch raised: the reply and the callbacks).
+ */
+async function foldIntoEpisodes(
+  tx: Sql,
+  op: OperationRecord,
+  positions: readonly CheckedTelemetry[],
+  checks: readonly Nonconformance[][],
+  rows: readonly PositionRow[],
+  fresh: ReadonlySet<number>,
+  now: Date,
+): Promise<ConformanceRow[]> {
+  if (!checks.some((c) => c.length)) return [];
+  // A re-sent position raised its events when it was first stored; it still tells what came before the next.
+  const batch = rows.map((r, i) => ({ timeMs: r.time.getTime(), position: positions[i]! as Record<string, unknown>, problems: checks[i]!, fresh: fresh.has(r.time.getTime()) }));
+  const prior = await positionsStore.before(tx, op.id, rows[0]!.time);
+  const { near, count } = await positionsStore.episodesNear(tx, op.id, rows[0]!.time, rows.at(-1)!.time, EPISODE_GAP_S * 1000);
+  const stored = new Map(near.map((r) => [r.id, r]));
+  const folded = foldEpisodes([...stored.values()].map(toEpisode), batch, count, randomUUID, prior ? { timeMs: prior.time.getTime(), reasons: prior.reasons } : null);
+  const row = (e: EpisodeOf, createdAt: Date): ConformanceRow => ({
+    id: e.id,
+    operationId: op.id,
+    reason: e.reason,
+    positionTime: new Date(e.startMs),
+    position: e.position,
+    detail: e.detail,
+    createdAt,
+    lastTime: new Date(e.lastMs),
+    positions: e.positions,
+  });
+  await positionsStore.updateEpisodes(tx, folded.extended.map((e) => row(e, stored.get(e.id)!.createdAt)));
+  return positionsStore.insertEvents(tx, folded.created.map((e) => row(e, now)));
+}
+
 /**
  * One signed, retried delivery per event through the callback outbox (spec 6 machinery), in one statement,
- * while fewer than MAX_PENDING_CONFORMANCE_CALLBACKS of the operation wait; false when nothing was queued.
+ * while fewer than MAX_PENDING_CONFORMANCE_CALLBACKS of the operation and fewer than
+ * MAX_PENDING_CONFORMANCE_CALLBACKS_PER_OWNER of its callback's owner wait; false when nothing was queued.
  */
 async function enqueueConformance(deps: AppDeps, tx: Sql, op: OperationRecord, all: readonly ConformanceRow[], now: Date): Promise<boolean> {
   const url = op.callbackUrl;
   if (!url || !all.length) return false;
-  const room = MAX_PENDING_CONFORMANCE_CALLBACKS - (await callbacksStore.pendingOf(tx, op.id, CONFORMANCE_DELIVERY_STATUS));
+  const ofOperation = MAX_PENDING_CONFORMANCE_CALLBACKS - (await callbacksStore.pendingOf(tx, op.id, CONFORMANCE_DELIVERY_STATUS));
+  const ofOwner = op.callbackOwner ? MAX_PENDING_CONFORMANCE_CALLBACKS_PER_OWNER - (await callbacksStore.pendingOfOwner(tx, op.callbackOwner, CONFORMANCE_DELIVERY_STATUS)) : ofOperation;
+  const room = Math.min(ofOperation, ofOwner);
   const events = all.slice(0, Math.max(0, room));
-  if (events.length < all.length) deps.log.warn('conformance callbacks not queued: too many pending for the operation', { operationId: op.id, skipped: all.length - events.length });
+  if (events.length < all.length) deps.log.warn('conformance callbacks not queued: too many pending for the operation or its callback owner', { operationId: op.id, skipped: all.length - events.length });
   if (!events.length) return false;
   await callbacksStore.enqueueMany(
     tx,

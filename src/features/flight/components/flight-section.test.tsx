@@ -21,6 +21,7 @@ const stored = (s: number, lat = 47.575): StoredPosition => ({ operationId: OP.i
 const EVENT = {
   id: 'e1', operationId: OP.id, reason: 'OUTSIDE_AREA', detail: '150 m outside the operation area (tolerance 30 m)', createdDate: '2099-07-01T16:11:00.000Z',
   position: { time: '2099-07-01T16:11:00.000Z', latitude: 47.58, longitude: -122.275, altitude: 120, altitudeReference: 'AGL' },
+  positionCount: 1, lastPositionTime: '2099-07-01T16:11:00.000Z',
 };
 const ok = (data: unknown) => json({ statusCode: 200, message: 'success', data });
 const page = (positions: StoredPosition[]) => ok({ positions, nextAfter: null });

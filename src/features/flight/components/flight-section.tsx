@@ -83,7 +83,7 @@ export function FlightSection({ operation: op, track, replayAt, onReplay }: Prop
             <ul className="delivery-list">
               {events.data.slice(-10).map((e) => (
                 <li key={e.id} data-testid="flight:alert" data-reason={e.reason}>
-                  <Pill tone="danger">{REASON_TEXT[e.reason]}</Pill> <span className="muted small">{formatInstant(e.position.time, tz)} · {e.detail}</span>
+                  <Pill tone="danger">{REASON_TEXT[e.reason]}</Pill> <span className="muted small">{formatInstant(e.position.time, tz)} · {e.detail}{e.positionCount > 1 ? ` · ${e.positionCount} positions, the last at ${formatInstant(e.lastPositionTime, tz)}` : ''}</span>
                 </li>
               ))}
             </ul>
