@@ -85,12 +85,11 @@ describe('thinPath', () => {
 describe('operationPolygon of a path (spec 4.3, buffered)', () => {
   it('refuses a path that folds back on itself before buffering it (was 33 s and +1.4 GB for the zigzag)', () => {
     for (const path of [zigzag(1999), backAndForth(1999), mow(200, 0.00027)]) {
-      const t = performance.now();
       const r = operationPolygon(line(path));
       expect(r.polygon).toBeNull();
+      // The refusal is the count of near pairs, decided before turf's buffer (which ran for seconds to
+      // minutes on each of these). No duration is asserted: it would fail on a busy machine.
       expect(r.violations).toEqual([expect.objectContaining({ rule: 'path_overlap', limit: MAX_PATH_NEAR_PAIRS })]);
-      // Without the check each of these runs turf's buffer for seconds to minutes; with it, a count.
-      expect(performance.now() - t).toBeLessThan(2_000);
     }
   });
 
