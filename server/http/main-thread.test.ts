@@ -4,7 +4,7 @@ import { briefArea } from '../domain/briefing';
 import { fixtureDataset, NOW } from '../domain/briefing/fixtures';
 import { heavyConfig, type HeavyConfig } from '../workers/heavy-config';
 import { ApiError } from './errors';
-import { MainThreadGate } from './main-thread';
+import { MainThreadGate, ownWork } from './main-thread';
 
 const config = (over: Partial<HeavyConfig>) => () => ({ ...heavyConfig({}), ...over });
 const busy = (ms: number) => {
@@ -58,13 +58,60 @@ describe('the main-thread gate', () => {
     expect(order).toEqual(['a', 'b after timer: true']);
   });
 
-  it('refuses with 408 naming the request budget a job that waited past it, without running it', async () => {
+  it('refuses with 408 naming the request budget a job whose own work before the gate spent it, without running it', async () => {
     const gate = new MainThreadGate(config({ requestBudgetMs: 100 }));
     let ran = false;
     const e = await refusal(gate.run(() => (ran = true), Date.now() - 200));
     expect(ran).toBe(false);
     expect(e.status).toBe(408);
     expect(e.details).toEqual([expect.objectContaining({ budget: 'request', limit: 100 })]);
+  });
+
+  it('answers 503 with Retry-After, not 408, to a job that only waited for its turn past the request budget', async () => {
+    let t = 0;
+    const gate = new MainThreadGate(config({ requestBudgetMs: 100 }), ownWork, () => t);
+    let ran = false;
+    // The job ahead holds the main thread for 200 ms of the (injected) clock while the second waits.
+    const ahead = gate.run(() => (t += 200), 0);
+    const waiting = refusal(gate.run(() => (ran = true), 0));
+    await ahead;
+    const e = await waiting;
+    expect(ran).toBe(false);
+    expect(e.status).toBe(503);
+    expect(e.headers).toEqual({ 'Retry-After': '1' });
+    expect(e.message).toMatch(/too busy to start this request/);
+  });
+
+  it("counts a run's own work, not time the machine gave to others: the README's briefing is never 408 on a busy machine", async () => {
+    const ds = fixtureDataset();
+    // The README's example area (0.7 km² in Seattle).
+    const readme = { type: 'Polygon' as const, coordinates: [[[-122.31, 47.53], [-122.3, 47.53], [-122.3, 47.54], [-122.31, 47.54], [-122.31, 47.53]]] };
+    // A machine so busy that every check of the budget finds 40 ms more on the wall clock, while this
+    // process got none of them: an injected meter (the CPU this run used) that does not advance.
+    const noCpu = () => () => 0;
+    const gate = new MainThreadGate(config({ mainThreadBudgetMs: 50 }), noCpu);
+    const r = await gate.run((budget) => {
+      busy(120); // the wall clock passes the budget twice over before the engine even starts
+      return briefArea(ds, readme, { now: NOW, budget });
+    });
+    expect(r.notices!.length).toBeGreaterThan(0);
+    // The same meter that advances with work still cuts a heavy request at its budget (408 naming it).
+    let spent = 0;
+    const working = () => () => (spent += 10);
+    const e = await refusal(new MainThreadGate(config({ mainThreadBudgetMs: 50 }), working).run((budget) => briefArea(ds, heavyCircle(), { now: NOW, budget })));
+    expect(e.status).toBe(408);
+    expect(e.details).toEqual([expect.objectContaining({ budget: 'main-thread', limit: 50 })]);
+  });
+
+  it('measures own work as CPU time, capped by the wall clock', () => {
+    const elapsed = ownWork();
+    busy(30);
+    const ms = elapsed();
+    expect(ms).toBeGreaterThan(0);
+    // Never more than the wall clock (the cap), whatever the process's other threads did.
+    const wall = Date.now();
+    const again = ownWork();
+    expect(again()).toBeLessThanOrEqual(Date.now() - wall);
   });
 
   it('answers 503 with Retry-After when the queue is full', async () => {

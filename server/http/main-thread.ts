@@ -2,19 +2,50 @@
  * The gate for engine work that must stay on the main thread (it reads the in-memory dataset, which is
  * not copied into workers): one request's work at a time, each run cut at MAIN_THREAD_BUDGET_MS by the
  * engines' cooperative budget checks, and the event loop let through between runs, so /v1/status and
- * cheap requests wait at most one run. A request that waited past its REQUEST_BUDGET_MS is answered
- * 408 without running; a full queue 503 with Retry-After. Numbers: docs/security.md ("Heavy work").
+ * cheap requests wait at most one run. Numbers: docs/security.md ("Heavy work").
+ *
+ * Overload is said honestly (issue 29): a run's budget counts its own work (the process's CPU time while
+ * it runs, never more than the wall clock), not time the machine gave to others; a request whose own
+ * work before the gate (worker pool, DEM reads) spent its REQUEST_BUDGET_MS is 408 (it is large); one
+ * that only waited in the queue past it is 503 with Retry-After (the service is busy), without running.
  */
+import { ApiError } from './errors';
 import { Budget, BudgetExceededError } from '../domain/budget';
 import { budgetFailure } from '../workers/surface-tasks';
 import { failureError, overloaded } from '../workers/surface-pool';
 import { currentHeavyConfig, type HeavyConfig } from '../workers/heavy-config';
 
+/** Starts measuring a run's own work; the function returned gives the milliseconds of it so far. */
+export type WorkMeter = () => () => number;
+
+/**
+ * The process's CPU time (user + system) since the start, capped by the wall clock. CPU time does not
+ * advance while the machine runs other processes, so a busy machine does not cut a small request; it
+ * also counts this process's worker threads, which only makes the budget stricter while they run, and
+ * the cap keeps it never looser than the wall clock's. (Node 20 has no per-thread CPU clock.)
+ */
+export const ownWork: WorkMeter = () => {
+  const wall0 = Date.now();
+  const cpu0 = process.cpuUsage();
+  return () => {
+    const cpu = process.cpuUsage(cpu0);
+    return Math.min(Date.now() - wall0, (cpu.user + cpu.system) / 1000);
+  };
+};
+
+/** 503 for a request that waited in the queue past its budget: the service is busy, the request is not large. */
+export const tooBusy = (waitedMs: number) =>
+  new ApiError(503, `The service is too busy to start this request (it waited ${Math.round(waitedMs)} ms for the main thread); retry shortly`, undefined, { 'Retry-After': '1' });
+
 export class MainThreadGate {
   private busy = false;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly config: () => HeavyConfig = currentHeavyConfig) {}
+  constructor(
+    private readonly config: () => HeavyConfig = currentHeavyConfig,
+    private readonly meter: WorkMeter = ownWork,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get queued(): number {
     return this.waiting.length;
@@ -22,17 +53,25 @@ export class MainThreadGate {
 
   /**
    * Runs `work` when its turn comes, with the budget it must check. `start` is when the request's
-   * handler began (its budget counts from then, including any time spent in the worker pool).
+   * handler began: its work before the gate (e.g. in the worker pool) counts against REQUEST_BUDGET_MS,
+   * its wait in this queue does not.
    */
-  async run<T>(work: (budget: Budget) => T, start = Date.now(), own?: (cfg: HeavyConfig) => Budget): Promise<T> {
+  async run<T>(work: (budget: Budget) => T, start = this.now(), own?: (cfg: HeavyConfig) => Budget): Promise<T> {
     const cfg = this.config();
     if (this.waiting.length >= cfg.mainThreadQueue) throw overloaded('main-thread');
+    const before = Math.max(0, this.now() - start);
     await this.acquire();
     try {
       // Let pending I/O (a status poll, a cheap request) through before a run that may take the budget.
       await new Promise((resolve) => setImmediate(resolve));
-      const left = cfg.requestBudgetMs - (Date.now() - start);
-      const budget = own ? own(cfg) : left < cfg.mainThreadBudgetMs ? new Budget('request', cfg.requestBudgetMs, start) : new Budget('main-thread', cfg.mainThreadBudgetMs);
+      // Its own work already spent the request's budget: it is large (408).
+      if (before > cfg.requestBudgetMs) throw new BudgetExceededError('request', cfg.requestBudgetMs, before);
+      // It only waited for its turn past the budget: the service is busy (503), not the request large.
+      const waited = this.now() - start - before;
+      if (before + waited > cfg.requestBudgetMs) throw tooBusy(waited);
+      const left = cfg.requestBudgetMs - before;
+      const elapsed = this.meter();
+      const budget = own ? own(cfg) : left < cfg.mainThreadBudgetMs ? new Budget('request', left, 0, elapsed) : new Budget('main-thread', cfg.mainThreadBudgetMs, 0, elapsed);
       budget.check();
       return work(budget);
     } catch (e) {

@@ -92,10 +92,18 @@ describe('submit', () => {
     expect((await svc.call('POST', `/v1/operations/${rec.id}/laanc/authorizations`, { token: who.pilot })).status).toBe(422);
     const none = await laancOperation(svc, who.pilot, inCell(COL.c2, ROW.a), h(4), { license: 'LICENSE_UNSPECIFIED' });
     expect((await json<{ message: string }>(svc.call('POST', `/v1/operations/${none.id}/laanc/authorizations`, { token: who.pilot }))).message).toMatch(/license/);
-    const far = await laancOperation(svc, who.pilot, inCell(COL.c2, ROW.a), h(24 * 95));
-    const r = await svc.call('POST', `/v1/operations/${far.id}/laanc/authorizations`, { token: who.pilot });
-    expect(r.status).toBe(422);
-    expect((await json<{ message: string }>(r)).message).toMatch(/REASON_TOO_FAR_AHEAD/);
+    // An operation is planned at most 90 days ahead (docs/operations-laanc.md): made 89 days ahead, it is
+    // 95 days ahead once the service's clock is put 6 days back, as an operation kept from before the rule.
+    const far = await laancOperation(svc, who.pilot, inCell(COL.c2, ROW.a), h(24 * 89));
+    const real = svc.deps.now();
+    svc.setNow(new Date(real.getTime() - 6 * 86_400_000));
+    try {
+      const r = await svc.call('POST', `/v1/operations/${far.id}/laanc/authorizations`, { token: who.pilot });
+      expect(r.status).toBe(422);
+      expect((await json<{ message: string }>(r)).message).toMatch(/REASON_TOO_FAR_AHEAD/);
+    } finally {
+      svc.setNow(real);
+    }
   });
 });
 
