@@ -64,6 +64,12 @@ export class MainThreadGate {
     try {
       // Let pending I/O (a status poll, a cheap request) through before a run that may take the budget.
       await new Promise((resolve) => setImmediate(resolve));
+      // A run with a budget of its own (Generate Route) is judged by that budget alone, as before.
+      if (own) {
+        const budget = own(cfg);
+        budget.check();
+        return work(budget);
+      }
       // Its own work already spent the request's budget: it is large (408).
       if (before > cfg.requestBudgetMs) throw new BudgetExceededError('request', cfg.requestBudgetMs, before);
       // It only waited for its turn past the budget: the service is busy (503), not the request large.
@@ -71,7 +77,7 @@ export class MainThreadGate {
       if (before + waited > cfg.requestBudgetMs) throw tooBusy(waited);
       const left = cfg.requestBudgetMs - before;
       const elapsed = this.meter();
-      const budget = own ? own(cfg) : left < cfg.mainThreadBudgetMs ? new Budget('request', left, 0, elapsed) : new Budget('main-thread', cfg.mainThreadBudgetMs, 0, elapsed);
+      const budget = left < cfg.mainThreadBudgetMs ? new Budget('request', left, 0, elapsed) : new Budget('main-thread', cfg.mainThreadBudgetMs, 0, elapsed);
       budget.check();
       return work(budget);
     } catch (e) {
