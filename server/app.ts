@@ -22,6 +22,7 @@ import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
 import { checkGeometryField, checkPositionCount } from './http/geometry-fields';
+import { documentedResponses } from './http/standard-responses';
 
 export interface AppOptions {
   routes?: RouteSpec[];
@@ -190,9 +191,10 @@ async function readBody(c: Context, r: RouteSpec): Promise<unknown> {
 }
 
 function checkResponse(r: RouteSpec, status: number, body: unknown, deps: AppDeps): void {
-  const schema = r.responses[status]?.schema;
+  const listed = documentedResponses(r);
+  const schema = listed[status]?.schema;
   if (!schema) {
-    if (!r.responses[status]) throw new Error(`${r.operationId} answered ${status}, which its contract does not list`);
+    if (!listed[status]) throw new Error(`${r.operationId} answered ${status}, which its contract does not list`);
     return;
   }
   const res = schema.safeParse(body);

@@ -22,6 +22,8 @@ export const authRoutes = [
     body: TokenRequestSchema,
     bodyTypes: ['form', 'json'],
     invalidStatus: 400,
+    // The sandbox client (README); with HTTP Basic instead, leave client_id and client_secret out.
+    examples: { request: { grant_type: 'client_credentials', client_id: 'sandbox-client', client_secret: 'sandbox-secret' } },
     responses: {
       200: { description: 'Access token (Cache-Control: no-store)', schema: TokenResponseSchema },
       400: { description: 'invalid_request, unsupported_grant_type or invalid_scope (unknown scope)', schema: TokenErrorSchema },

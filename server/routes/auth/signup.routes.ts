@@ -19,6 +19,8 @@ export const signUpRoutes = [
     body: SignUpRequestSchema,
     requireContentType: true,
     sessionCookie: true,
+    // A new person and organization: the demo accounts' addresses are taken (409).
+    examples: { request: { name: 'Casey Newpilot', email: 'casey@northwind.example', password: 'correct-horse-battery', organizationName: 'Northwind Aerial' } },
     responses: {
       201: { description: 'Account and organization created; signed in', schema: SessionSchema },
       400: err('Malformed'),

@@ -54,7 +54,7 @@ export function systemRoutes(all: () => RouteSpec[]): RouteSpec[] {
       access: 'public',
       hidden: true,
       responses: { 200: { description: 'OpenAPI 3.1', schema: z.record(z.string(), z.unknown()) } },
-      handler: ({ deps, c }) => ({ body: buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: deps.config.profile }) }),
+      handler: ({ deps, c }) => ({ body: buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: deps.config.profile, now: deps.now() }) }),
     }),
     route({
       method: 'get',
@@ -68,7 +68,7 @@ export function systemRoutes(all: () => RouteSpec[]): RouteSpec[] {
       handler: ({ c, deps }) => {
         const { profile, apiClientId, apiClientSecret } = deps.config;
         const sandboxClient = profile === 'sandbox' ? { id: apiClientId, secret: apiClientSecret } : null;
-        return c.html(docsPage(buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: '' }), { sandboxClient }));
+        return c.html(docsPage(buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: '', now: deps.now() }), { sandboxClient }));
       },
     }),
     route({

@@ -169,6 +169,7 @@ async function listStream(deps: AppDeps, p: Principal, q: OperationListQuery): P
   const enc = new TextEncoder();
   let sent = 0;
   let opened = false;
+  const streamedStatuses = new Map<string, unknown>();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!opened) {
@@ -180,11 +181,14 @@ async function listStream(deps: AppDeps, p: Principal, q: OperationListQuery): P
         const next = await pages.next();
         if (next.done) {
           const total = sent > 0 ? q.offset + sent : Math.min(counted, q.offset);
-          controller.enqueue(enc.encode(`],"total":${total},"limit":null,"offset":${q.offset},"nextOffset":null}`));
+          // Every list carries authorizationStatuses (the schema requires it), empty when nothing was sent.
+          const statuses = JSON.stringify(Object.fromEntries(streamedStatuses));
+          controller.enqueue(enc.encode(`],"total":${total},"limit":null,"offset":${q.offset},"nextOffset":null,"authorizationStatuses":${statuses}}`));
           controller.close();
           return;
         }
         const items = next.value.map((o) => JSON.stringify(toPlatformOperation(o, p)));
+        for (const [id, st] of Object.entries(await laancStore.statusesOf(deps.db, next.value.map((o) => o.id)))) streamedStatuses.set(id, st);
         controller.enqueue(enc.encode((sent > 0 ? ',' : '') + items.join(',')));
         sent += items.length;
       } catch (err) {
