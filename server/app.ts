@@ -23,6 +23,7 @@ import { allRoutes } from './routes';
 import { servePortal } from './http/static';
 import { checkGeometryField, checkPositionCount } from './http/geometry-fields';
 import { documentedResponses } from './http/standard-responses';
+import { allowedMethods } from './http/allowed-methods';
 
 export interface AppOptions {
   routes?: RouteSpec[];
@@ -70,7 +71,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   if (deps.config.portalDir) servePortal(app, deps.config.portalDir);
 
-  app.notFound((c) => c.json(errorBody(404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404));
+  // A known path with another method: 405 with Allow; anything else the portal does not serve: a JSON 404.
+  const allowed = allowedMethods(routes);
+  app.notFound((c) => {
+    const methods = allowed(c.req.path);
+    // OPTIONS is CORS's preflight (server/http/cors.ts): a route it does not answer stays a 404.
+    if (methods.length && c.req.method !== 'OPTIONS' && !methods.includes(c.req.method)) {
+      c.header('Allow', methods.join(', '));
+      return c.json(errorBody(405, `${c.req.method} is not allowed on ${c.req.path}; it answers ${methods.join(', ')}`), 405);
+    }
+    return c.json(errorBody(404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404);
+  });
   return app;
 }
 

@@ -111,6 +111,7 @@ async function expectExample(key: string, as: string | null, ids?: Record<string
 describe('the examples of the OpenAPI document, sent as given to a fresh sandbox', () => {
   it('get the success each operation documents', async () => {
     // Reading and briefing.
+    await expectExample('GET /.well-known/oauth-authorization-server', null);
     await expectExample('POST /v1/oauth/token', null);
     await expectExample('POST /v1/auth/sign-in', null);
     await expectExample('POST /v1/auth/sign-out', null);
