@@ -136,7 +136,8 @@ export async function listOperations(deps: AppDeps, p: Principal, q: OperationLi
   if (q.limit === undefined) return listStream(deps, p, q);
   const viewer = viewerOf(p);
   const body = await cachedPage(deps.db, viewer, q, () => pageText(deps, viewer, { ...q, limit: q.limit! }));
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+  // The page's JSON text: the route sends it as it is (compressed when asked).
+  return body;
 }
 
 /**
