@@ -52,3 +52,9 @@ export function benchBriefing(ds: Dataset, now: Date): string[] {
   ];
   return lines;
 }
+
+/** The JSON of one dense area briefing (the DC box of benchBriefing): a large answer for the compression bench. */
+export function sampleBriefingJson(ds: Dataset, now: Date): string {
+  const dc = { type: 'Polygon' as const, coordinates: [[[-77.08, 38.87], [-77.03, 38.87], [-77.03, 38.905], [-77.08, 38.905], [-77.08, 38.87]]] };
+  return JSON.stringify(briefArea(ds, dc, { now, start: now, end: new Date(now.getTime() + 3600_000), maxAltitudeFt: 200 }));
+}

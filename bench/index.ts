@@ -9,7 +9,8 @@ import path from 'node:path';
 import { Dataset } from '../server/data/dataset';
 import { datasetsDir, readActiveDataset } from '../server/data/dataset-files';
 import { ensureSandboxDataset } from '../server/data/generate';
-import { benchBriefing } from './briefing';
+import { benchBriefing, sampleBriefingJson } from './briefing';
+import { benchCompression } from './compression';
 import { benchGroundType } from './ground-type';
 import { benchHttp } from './http';
 import { benchPage } from './page';
@@ -34,6 +35,7 @@ if (want('http')) say(await benchHttp());
 if (want('page')) say(await benchPage());
 if (want('positions')) say(await benchPositions());
 if (want('route')) say((await import('./route')).benchRoute());
+if (want('compression') && !want('engine')) say(benchCompression());
 
 async function benchEngine(): Promise<void> {
   await ensureSandboxDataset(dataDir, now);
@@ -56,6 +58,7 @@ async function benchEngine(): Promise<void> {
     `  load ${ms(parseMs + indexMs)} ms (read+parse ${ms(parseMs)}, index ${ms(indexMs)}); reading the bytes alone ${ms(readMs)} ms (${((parseMs + indexMs) / readMs).toFixed(1)}x); heap +${heapMb.toFixed(0)} MB`,
   ]);
   say(benchBriefing(ds, now));
+  say(benchCompression(sampleBriefingJson(ds, now)));
   say(benchGroundType());
   say(await benchTiles(ds, now));
 }

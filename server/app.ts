@@ -22,6 +22,9 @@ import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
 import { checkGeometryField, checkPositionCount } from './http/geometry-fields';
+import { documentedResponses } from './http/standard-responses';
+import { allowedMethods } from './http/allowed-methods';
+import { chooseCoding, compressedBody, compressedStream, varyOn } from './http/compression';
 
 export interface AppOptions {
   routes?: RouteSpec[];
@@ -69,7 +72,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
 
   if (deps.config.portalDir) servePortal(app, deps.config.portalDir);
 
-  app.notFound((c) => c.json(errorBody(404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404));
+  // A known path with another method: 405 with Allow; anything else the portal does not serve: a JSON 404.
+  const allowed = allowedMethods(routes);
+  app.notFound((c) => {
+    const methods = allowed(c.req.path);
+    // OPTIONS is CORS's preflight (server/http/cors.ts): a route it does not answer stays a 404.
+    if (methods.length && c.req.method !== 'OPTIONS' && !methods.includes(c.req.method)) {
+      c.header('Allow', methods.join(', '));
+      return c.json(errorBody(405, `${c.req.method} is not allowed on ${c.req.path}; it answers ${methods.join(', ')}`), 405);
+    }
+    return c.json(errorBody(404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404);
+  });
   return app;
 }
 
@@ -99,7 +112,7 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean,
     const out = await r.handler({ params, query, body, principal, deps, c });
     if (out instanceof Response) {
       for (const [k, v] of Object.entries(limitHeaders ?? {})) out.headers.set(k, v);
-      return out;
+      return compressedResponse(c, out);
     }
     const status = out.status ?? 200;
     const text = answerText(out.body);
@@ -136,7 +149,10 @@ function answerWriter(config: AppDeps['config'], routes: RouteSpec[]): AnswerOf 
   return (c, status, body, own, limits) => {
     let plain = body !== null;
     for (const k in own) if (decisive.has(k.toLowerCase())) plain = false;
-    if (plain) return markComplete(new Response(body as BodyInit, { status, headers: plainHead(c.req.method, c.req.path, own, limits) }));
+    if (plain) {
+      const headers = plainHead(c.req.method, c.req.path, own, limits);
+      return markComplete(new Response(compressedFor(c, body!, headers) as BodyInit, { status, headers }));
+    }
     const cross = crossOrigin(c.req.method, c.req.path);
     const headers: Record<string, string> = { ...own };
     if (body !== null && !hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
@@ -144,8 +160,36 @@ function answerWriter(config: AppDeps['config'], routes: RouteSpec[]): AnswerOf 
     for (const [k, v] of defences(c.req.path, view)) headers[k] = v;
     if (cross) for (const [k, v] of CORS_ANSWER_HEADERS) headers[k] = v;
     if (limits) Object.assign(headers, limits);
-    return markComplete(new Response(body as BodyInit | null, { status, headers }));
+    const sent = body !== null && /json/i.test(headerValue(headers, 'content-type') ?? '') ? compressedFor(c, body, headers) : body;
+    return markComplete(new Response(sent as BodyInit | null, { status, headers }));
   };
+}
+
+/**
+ * A JSON answer's body as the request accepts it: br or gzip over 1 KB (server/http/compression.ts),
+ * with Content-Encoding and Vary written into `headers`; else the body as it is.
+ */
+function compressedFor(c: Context, body: string | Uint8Array, headers: Record<string, string>): string | Uint8Array {
+  if (hasHeader(headers, 'content-encoding')) return body;
+  const coding = chooseCoding(c.req.header('accept-encoding'));
+  const packed = coding ? compressedBody(body, coding) : null;
+  if (!packed) return body;
+  headers['Content-Encoding'] = coding!;
+  const vary = Object.keys(headers).find((k) => k.toLowerCase() === 'vary');
+  headers[vary ?? 'Vary'] = varyOn(vary ? headers[vary] : null);
+  return packed;
+}
+
+/** A handler's own JSON Response (the streamed operation list) compressed as it streams, when asked. */
+function compressedResponse(c: Context, out: Response): Response {
+  if (!out.body || out.headers.has('content-encoding') || !/json/i.test(out.headers.get('content-type') ?? '')) return out;
+  const coding = chooseCoding(c.req.header('accept-encoding'));
+  if (!coding) return out;
+  const headers = new Headers(out.headers);
+  headers.set('Content-Encoding', coding);
+  headers.set('Vary', varyOn(headers.get('vary')));
+  headers.delete('content-length');
+  return new Response(compressedStream(out.body, coding), { status: out.status, headers });
 }
 
 function checked<T>(value: T, where: string, invalid: 400 | 422): T {
@@ -190,9 +234,10 @@ async function readBody(c: Context, r: RouteSpec): Promise<unknown> {
 }
 
 function checkResponse(r: RouteSpec, status: number, body: unknown, deps: AppDeps): void {
-  const schema = r.responses[status]?.schema;
+  const listed = documentedResponses(r);
+  const schema = listed[status]?.schema;
   if (!schema) {
-    if (!r.responses[status]) throw new Error(`${r.operationId} answered ${status}, which its contract does not list`);
+    if (!listed[status]) throw new Error(`${r.operationId} answered ${status}, which its contract does not list`);
     return;
   }
   const res = schema.safeParse(body);

@@ -1,7 +1,8 @@
 /**
  * The API under property-based fuzzing (test/helpers/fuzz.ts): generated from /openapi.json, valid and
  * hostile values, four callers. No 5xx, no hang, no stack trace or database text, no callback secret of
- * another client. Bounded for npm test (FUZZ_RUNS, FUZZ_SEED override); longer runs: scripts/fuzz.ts.
+ * another client; every status one the document lists for the operation, every JSON answer valid against
+ * the schema it documents for that status (Schemathesis's conformance checks). Bounded for npm test (FUZZ_RUNS, FUZZ_SEED override); longer runs: scripts/fuzz.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -63,5 +64,14 @@ describe('fuzzing every operation of /openapi.json', () => {
     expect(judge(ctx, r, 500, 'Error: x\n    at f (/app/server/a.ts:1:2)')).toEqual(['5xx', 'stack trace']);
     expect(judge(ctx, r, 400, 'invalid input syntax for type uuid: "x"')).toEqual(['database text']);
     expect(judge(ctx, r, 404, '{"statusCode":404,"message":"No such endpoint"}')).toEqual([]);
+    // Conformance to the document: a status it does not list, an answer that breaks the schema of its status.
+    const status = { ...r, operation: 'GET /v1/status', path: '/v1/status' };
+    expect(judge(ctx, status, 418, '{}', 'application/json')).toEqual(['undocumented status']);
+    expect(judge(ctx, status, 200, '{"status":"ok"}', 'application/json')).toEqual(['breaks its schema']);
+    const list = { ...r, operation: 'GET /v1/operations', path: '/v1/operations' };
+    const listed = '{"operations":[],"total":0,"limit":null,"offset":0,"nextOffset":null}';
+    expect(judge(ctx, list, 200, listed, 'application/json')).toEqual(['breaks its schema']);
+    expect(judge(ctx, list, 200, listed.replace(/}$/, ',"authorizationStatuses":{}}'), 'application/json')).toEqual([]);
+    expect(judge(ctx, list, 429, '{"statusCode":429,"message":"slow down"}', 'application/json')).toEqual([]);
   });
 });

@@ -35,9 +35,23 @@ export const TokenResponseSchema = LegacyTokenResponseSchema.extend({
 }).meta({ id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
-/** RFC 6749 5.2 error codes the token endpoint answers with. */
-export const OAuthErrorCodeSchema = z.enum(['invalid_request', 'invalid_client', 'invalid_scope', 'unsupported_grant_type']);
+/** RFC 6749 5.2 error codes the token endpoint answers with, and 4.1.2.1's temporarily_unavailable for a 429 or 503. */
+export const OAuthErrorCodeSchema = z.enum(['invalid_request', 'invalid_client', 'invalid_scope', 'unsupported_grant_type', 'temporarily_unavailable']);
 export type OAuthErrorCode = z.infer<typeof OAuthErrorCodeSchema>;
+
+/** RFC 8414 authorization server metadata (/.well-known/oauth-authorization-server): what OAuth libraries discover. */
+export const AuthorizationServerMetadataSchema = z
+  .object({
+    issuer: z.string().describe("The service's public URL (PUBLIC_URL), as a client must have asked for it"),
+    token_endpoint: z.string(),
+    grant_types_supported: z.array(z.string()),
+    token_endpoint_auth_methods_supported: z.array(z.string()),
+    scopes_supported: z.array(z.string()),
+    response_types_supported: z.array(z.string()).describe('Empty: there is no authorization endpoint (client credentials only)'),
+    service_documentation: z.string().optional(),
+  })
+  .meta({ id: 'AuthorizationServerMetadata' });
+export type AuthorizationServerMetadata = z.infer<typeof AuthorizationServerMetadataSchema>;
 
 /** The error envelope with RFC 6749 5.2's `error` and `error_description` added. */
 export const TokenErrorSchema = ErrorSchema.extend({ error: OAuthErrorCodeSchema, error_description: z.string() }).meta({ id: 'TokenError' });

@@ -14,6 +14,7 @@ export const SourceStatusSchema = z.object({
   licence: z.string(),
   url: z.string().optional(),
   refreshMinutes: z.number().optional(),
+  cycleDays: z.number().optional().describe('The publisher\'s cycle in days, for data published on one (56 for a UDDS facility map, 28 for NASR)'),
   validUntil: z.string().optional().describe('When data published on a cycle stops being current: effectiveDate plus the cycle (56 days for a UDDS facility map, 28 for NASR); absent without a cycle (docs/provenance.md)'),
 });
 

@@ -57,15 +57,15 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<Principal
 /** The caller of an Authorization header, or a 401 (also for briefings given again before the app: briefing.fast-path.ts). */
 export async function bearerPrincipal(header: string, deps: AppDeps): Promise<Principal> {
   const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  if (!m) throw unauthorized('The Authorization header must be "Bearer <access token>"');
+  if (!m) throw unauthorized('The Authorization header must be "Bearer <access token>"', true);
   const claims = await deps.tokens.verify(m[1]!, deps.now());
-  if (!claims) throw unauthorized('The access token is invalid or expired; ask POST /v1/oauth/token for a new one');
+  if (!claims) throw unauthorized('The access token is invalid or expired; ask POST /v1/oauth/token for a new one', true);
   if (claims.kind === 'user') {
     const session = claims.sid ? await identity.sessionByHash(deps.db, claims.sid) : null;
-    if (!session || session.user_id !== claims.sub) throw unauthorized('The session this token was issued from has ended; sign in again');
+    if (!session || session.user_id !== claims.sub) throw unauthorized('The session this token was issued from has ended; sign in again', true);
   } else if (!(await identity.clientExists(deps.db, claims.sub))) {
     // A client's tokens die with the client: a deleted API client's token is refused at once.
-    throw unauthorized('The API client this token was issued to no longer exists');
+    throw unauthorized('The API client this token was issued to no longer exists', true);
   }
   let p = principals.get(claims);
   if (!p) {

@@ -1,5 +1,5 @@
 /** Whether a caller may call a route: its access (public, a person, a scope). */
-import { forbidden, unauthorized } from './errors';
+import { forbidden, insufficientScope, unauthorized } from './errors';
 import type { Principal } from './principal';
 import type { RouteSpec } from './route';
 
@@ -13,6 +13,8 @@ export function authorize(r: RouteSpec, p: Principal | null): void {
   }
   const needed = typeof r.access === 'string' ? [r.access] : r.access;
   if (!needed.some((s) => p.scopes.has(s))) {
-    throw forbidden(`The token lacks the scope ${needed.join(' or ')} that this operation needs`);
+    const message = `The token lacks the scope ${needed.join(' or ')} that this operation needs`;
+    // A person's session lacks it by role, not by what a token asked for: no Bearer challenge then.
+    throw p.via === 'cookie' ? forbidden(message) : insufficientScope(message, needed);
   }
 }

@@ -16,9 +16,23 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, details?: unknown) => new ApiError(400, message, details);
-export const unauthorized = (message = 'A valid bearer token or a signed-in session is required') =>
-  new ApiError(401, message, undefined, { 'WWW-Authenticate': 'Bearer' });
+/** RFC 6750's realm of every Bearer challenge. */
+const REALM = 'realm="skyplan"';
+/** A quoted-string value of a challenge parameter: the characters RFC 6750 3 allows, quotes and backslashes escaped. */
+const quoted = (s: string) => `"${s.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, ' ')}"`;
+
+/**
+ * 401. Without credentials the challenge is a bare `Bearer realm` (RFC 6750 3.1: no error code when the
+ * request had no authentication); with a token that failed, `error="invalid_token"` and why.
+ */
+export const unauthorized = (message = 'A valid bearer token or a signed-in session is required', tokenSent = false) =>
+  new ApiError(401, message, undefined, {
+    'WWW-Authenticate': tokenSent ? `Bearer ${REALM}, error="invalid_token", error_description=${quoted(message)}` : `Bearer ${REALM}`,
+  });
 export const forbidden = (message: string) => new ApiError(403, message);
+/** 403 for a token without the scope an operation needs: RFC 6750 3.1's insufficient_scope, naming the scopes. */
+export const insufficientScope = (message: string, scopes: readonly string[]) =>
+  new ApiError(403, message, undefined, { 'WWW-Authenticate': `Bearer ${REALM}, error="insufficient_scope", scope=${quoted(scopes.join(' '))}` });
 export const notFound = (message = 'Record not found') => new ApiError(404, message);
 export const conflict = (message: string, details?: unknown) => new ApiError(409, message, details);
 export const gone = (message: string) => new ApiError(410, message);

@@ -1,7 +1,7 @@
 /**
  * Examples for the OpenAPI document, drawn from the contract: an example given in a schema's metadata
  * (`.meta({ examples })`) wins, otherwise one is built deterministically from the schema's JSON Schema
- * (required fields only, the lowest allowed value, fixed dates). A route may give its own where the
+ * (required fields only, the lowest allowed value, dates on the day after the document is built). A route may give its own where the
  * rules of its schema go beyond what JSON Schema says. test/openapi-examples.test.ts parses every example
  * with its zod schema, so none can drift from the contract.
  */
@@ -39,6 +39,8 @@ const GEOMETRY: Record<string, unknown> = {
  */
 const BY_NAME: Record<string, unknown> = {
   startTime: '2026-06-01T15:00:00Z',
+  // A measured position: sent now (positions more than 300 s ahead of the service's clock are refused).
+  time: '2000-01-01T00:00:00Z',
   endTime: '2026-06-01T16:00:00Z',
   timezone: 'America/Los_Angeles',
   timezoneName: 'America/Los_Angeles',
@@ -53,8 +55,26 @@ const BY_NAME: Record<string, unknown> = {
   callbackUrl: 'https://integrator.example/skyplan/callbacks',
   // An invite link's secret: 43 base64url characters (32 random bytes).
   token: 'Zm9yLWV4YW1wbGUtb25seS1ub3QtYS1yZWFsLWxpbms',
+  // The sandbox's demo pilot and API client (README): "Try it" signs in and gets a token as given.
+  password: 'demo-pilot',
+  client_id: 'sandbox-client',
+  client_secret: 'sandbox-secret',
+  // Query and path parameters: the Boeing Field box, a place, a real style, tile, font and sprite.
+  bbox: '-122.31,47.53,-122.3,47.54',
+  q: 'Boeing Field',
+  style: 'light',
+  source: 'airspace',
+  z: '10',
+  x: '164',
+  y: '357',
+  fontstack: 'Open Sans Regular',
+  range: '0-255',
+  file: 'skyplan.json',
 };
-const NUMBER_BY_NAME: Record<string, number> = { maxAltitude: 120, minAltitude: 0, altitude: 120, duration: 60 };
+/** By Boeing Field, on the ground (not the South Pole, latitude -90, or Null Island). */
+const NUMBER_BY_NAME: Record<string, number> = { maxAltitude: 120, minAltitude: 0, altitude: 120, duration: 60, latitude: 47.535, longitude: -122.305 };
+/** A list of [longitude, latitude] positions (the v1 elevation request). */
+const POSITIONS = [[-122.305, 47.535]];
 
 function byName(node: Json, name: string | undefined): unknown {
   if (!name) return undefined;
@@ -84,6 +104,7 @@ function build(node: Json, defs: Record<string, Json>, depth: number, name?: str
   if ('default' in node) return node.default;
   const named = byName(node, name);
   if (named !== undefined) return named;
+  if (name === 'coordinates' && node.type === 'array') return POSITIONS;
   const geometry = ((node.properties as Record<string, Json> | undefined)?.type as Json | undefined)?.const;
   if (typeof geometry === 'string' && geometry in GEOMETRY) return GEOMETRY[geometry];
   if (Array.isArray(node.enum) && node.enum.length) return node.enum[0];
@@ -151,6 +172,28 @@ export function successResponse(r: RouteSpec): { status: string; schema: z.ZodTy
     if (Number(status) >= 200 && Number(status) < 300 && res.schema && !res.contentType) return { status, schema: res.schema };
   }
   return null;
+}
+
+/** An example of one path or query parameter (its JSON Schema), by its name where the contract's rules need it. */
+export function parameterExample(schema: Json, name: string): unknown {
+  const v = build(schema, {}, 0, name);
+  return v === null || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0) ? undefined : v;
+}
+
+/** The fixed times of the examples: a flight tomorrow (UTC) from 15:00 to 16:00. */
+const FIXED_DAY = '2026-06-01';
+/** The fixed time of a measurement (a position): the minute the document is built. */
+const FIXED_NOW = '2000-01-01T00:00:00Z';
+
+/**
+ * An example with its fixed dates moved to the day after `now`, so an operation or a briefing given as
+ * the example is in the future when it is sent (the spec refuses operations that start in the past).
+ */
+export function relativeDates<T>(example: T, now: Date): T {
+  if (example === undefined) return example;
+  const day = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString().replace('.000Z', 'Z');
+  return JSON.parse(JSON.stringify(example).replaceAll(FIXED_DAY, day).replaceAll(FIXED_NOW, minute)) as T;
 }
 
 /** The route's request example: its own, or one from its body schema. */

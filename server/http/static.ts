@@ -8,7 +8,20 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
-const API_PREFIXES = ['/v1/', '/v2/', '/styles/', '/tiles/', '/fonts/', '/sprites/', '/openapi.json', '/docs'];
+const API_PREFIXES = ['/v1/', '/v2/', '/v3/', '/styles', '/tiles', '/tilejson', '/fonts/', '/sprites/', '/openapi', '/docs', '/.well-known/', '/livez', '/readyz', '/api/'];
+
+/**
+ * Whether a GET the portal has no file for is one of its own (client-side) routes, answered with
+ * index.html: not an API path, and not a file name (a last segment with an extension: /tilejson.json,
+ * /robots.txt), which a client asks for expecting that file, not the portal's HTML (a JSON 404 instead).
+ */
+export function isPortalRoute(p: string): boolean {
+  if (API_PREFIXES.some((prefix) => p.startsWith(prefix))) return false;
+  // A portal file gone after a new build (an old hashed chunk) still gets index.html, never cached (the portal recovers).
+  if (p.startsWith('/assets/')) return true;
+  const last = p.slice(p.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function servePortal(app: Hono, portalDir: string): void {
@@ -24,7 +37,7 @@ export function servePortal(app: Hono, portalDir: string): void {
     return files(c, next);
   });
   app.get('*', (c) => {
-    if (API_PREFIXES.some((p) => c.req.path.startsWith(p))) return c.notFound();
+    if (!isPortalRoute(c.req.path)) return c.notFound();
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });

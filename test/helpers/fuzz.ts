@@ -7,6 +7,8 @@
  * (bounded) and scripts/fuzz.ts (long runs with --runs/--seed). Decisions: docs/security.md ("Leaks").
  */
 import fc from 'fast-check';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import type { TestService } from './service';
 import { HOSTILE_STRINGS, SchemaArbitraries, type OpenApiDoc, type OpenApiOperation } from './fuzz-schema';
 
@@ -36,7 +38,7 @@ export interface FuzzRequest {
 }
 
 export interface Finding {
-  kind: '5xx' | 'hang' | 'stack trace' | 'database text' | 'secret of another client';
+  kind: '5xx' | 'hang' | 'stack trace' | 'database text' | 'secret of another client' | 'undocumented status' | 'breaks its schema';
   request: FuzzRequest;
   status: number | null;
   body: string;
@@ -137,14 +139,14 @@ export function requestArbitraries(ctx: FuzzContext): Array<{ operation: string;
   });
 }
 
-async function send(ctx: FuzzContext, r: FuzzRequest): Promise<{ status: number; text: string } | 'hang'> {
+async function send(ctx: FuzzContext, r: FuzzRequest): Promise<{ status: number; text: string; type: string | null } | 'hang'> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<'hang'>((resolve) => {
     timer = setTimeout(() => resolve('hang'), HANG_MS);
   });
   const answer = (async () => {
     const res = await ctx.svc.app.request(r.path, { method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) });
-    return { status: res.status, text: await res.text() };
+    return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
   })();
   try {
     return await Promise.race([answer, hang]);
@@ -153,13 +155,58 @@ async function send(ctx: FuzzContext, r: FuzzRequest): Promise<{ status: number;
   }
 }
 
+/**
+ * Conformance to the document, as Schemathesis checks it: the status is one the operation lists (or
+ * its `default`), and a JSON answer validates against the schema documented for that status.
+ */
+export function conformance(ctx: FuzzContext, r: FuzzRequest, status: number, text: string, contentType: string | null): Finding['kind'][] {
+  const [method, path] = [r.operation.slice(0, r.operation.indexOf(' ')), r.operation.slice(r.operation.indexOf(' ') + 1)];
+  const op = ctx.doc.paths[path]?.[method.toLowerCase()] as (OpenApiOperation & { responses?: Record<string, DocResponse> }) | undefined;
+  if (!op?.responses) return [];
+  const documented = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
+  if (!documented) return ['undocumented status'];
+  const schema = documented.content?.['application/json']?.schema;
+  if (!schema || !/json/i.test(contentType ?? '') || text === '') return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return ['breaks its schema'];
+  }
+  return validatorOf(ctx.doc, `${r.operation} ${status}`, schema)(body) ? [] : ['breaks its schema'];
+}
+
+type DocResponse = { content?: Record<string, { schema?: Record<string, unknown> }> };
+
+const validators = new WeakMap<OpenApiDoc, { ajv: Ajv2020; byKey: Map<string, ValidateFunction> }>();
+
+/** A JSON Schema 2020-12 validator (OpenAPI 3.1's dialect) of one documented schema, with the document's components. */
+function validatorOf(doc: OpenApiDoc, key: string, schema: Record<string, unknown>): ValidateFunction {
+  let v = validators.get(doc);
+  if (!v) {
+    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ $id: 'skyplan:openapi', components: doc.components ?? {} });
+    v = { ajv, byKey: new Map() };
+    validators.set(doc, v);
+  }
+  let f = v.byKey.get(key);
+  if (!f) {
+    const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"skyplan:openapi#/components/')) as Record<string, unknown>;
+    f = v.ajv.compile(rewritten);
+    v.byKey.set(key, f);
+  }
+  return f;
+}
+
 /** What is wrong with one answer (nothing: an empty list). */
-export function judge(ctx: FuzzContext, r: FuzzRequest, status: number, text: string): Finding['kind'][] {
+export function judge(ctx: FuzzContext, r: FuzzRequest, status: number, text: string, contentType: string | null = null): Finding['kind'][] {
   const found: Finding['kind'][] = [];
   if (status >= 500) found.push('5xx');
   if (STACK.test(text)) found.push('stack trace');
   if (DATABASE.test(text)) found.push('database text');
   if (r.identity !== ctx.owner.name && ctx.secrets.some((s) => text.includes(s))) found.push('secret of another client');
+  found.push(...conformance(ctx, r, status, text, contentType));
   return found;
 }
 
@@ -187,7 +234,7 @@ export async function runFuzz(ctx: FuzzContext, opts: { runs: number; seed: numb
           opts.onRequest?.(r, null);
           return true;
         }
-        for (const kind of judge(ctx, r, res.status, res.text)) findings.push({ kind, request: r, status: res.status, body: res.text.slice(0, 500) });
+        for (const kind of judge(ctx, r, res.status, res.text, res.type)) findings.push({ kind, request: r, status: res.status, body: res.text.slice(0, 500) });
         opts.onRequest?.(r, res.status);
         // Findings are collected rather than thrown, so one run reports every broken operation.
         return true;

@@ -1,6 +1,7 @@
 
-import { SessionSchema, SignInRequestSchema, TokenErrorSchema, TokenRequestSchema, TokenResponseSchema } from '../../contract/auth';
+import { AuthorizationServerMetadataSchema, SessionSchema, SignInRequestSchema, TokenErrorSchema, TokenRequestSchema, TokenResponseSchema } from '../../contract/auth';
 import { ErrorSchema } from '../../contract/common';
+import { SCOPES } from '../../contract/scopes';
 import { route } from '../../http/route';
 import { issueClientToken, issueUserToken, me, signIn, signOut } from './auth.handlers';
 import { TOKEN_REPLY_HEADERS, toOAuthError } from './oauth';
@@ -8,6 +9,33 @@ import { TOKEN_REPLY_HEADERS, toOAuthError } from './oauth';
 const err = (description: string) => ({ description, schema: ErrorSchema });
 
 export const authRoutes = [
+  route({
+    method: 'get',
+    path: '/.well-known/oauth-authorization-server',
+    operationId: 'oauthAuthorizationServerMetadata',
+    summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
+    description:
+      'What an OAuth library discovers (openid-client discovery(), Authlib, ...): the issuer (PUBLIC_URL), the token endpoint, the client-credentials grant, ' +
+      'HTTP Basic or body client authentication, and every scope. There is no OpenID Connect: /.well-known/openid-configuration answers 404.',
+    tags: ['Authorization'],
+    access: 'public',
+    responses: { 200: { description: 'The metadata (Cache-Control: public, max-age=3600)', schema: AuthorizationServerMetadataSchema } },
+    handler: ({ deps }) => {
+      const issuer = deps.config.publicUrl;
+      return {
+        body: {
+          issuer,
+          token_endpoint: `${issuer}/v1/oauth/token`,
+          grant_types_supported: ['client_credentials'],
+          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+          scopes_supported: [...SCOPES],
+          response_types_supported: [],
+          service_documentation: `${issuer}/docs`,
+        },
+        headers: { 'Cache-Control': 'public, max-age=3600' },
+      };
+    },
+  }),
   route({
     method: 'post',
     path: '/v1/oauth/token',
@@ -22,13 +50,15 @@ export const authRoutes = [
     body: TokenRequestSchema,
     bodyTypes: ['form', 'json'],
     invalidStatus: 400,
+    // The sandbox client (README); with HTTP Basic instead, leave client_id and client_secret out.
+    examples: { request: { grant_type: 'client_credentials', client_id: 'sandbox-client', client_secret: 'sandbox-secret' } },
     responses: {
       200: { description: 'Access token (Cache-Control: no-store)', schema: TokenResponseSchema },
       400: { description: 'invalid_request, unsupported_grant_type or invalid_scope (unknown scope)', schema: TokenErrorSchema },
       401: { description: 'invalid_client: unknown client or wrong secret (WWW-Authenticate: Basic)', schema: TokenErrorSchema },
       403: { description: 'invalid_scope: a scope the client does not hold', schema: TokenErrorSchema },
-      429: err('Too many requests or failures from this address or for this client (Retry-After, RateLimit-* headers)'),
-      503: err('Too many passwords or secrets being checked at once (Retry-After)'),
+      429: { description: 'temporarily_unavailable: too many requests or failures from this address or for this client (Retry-After, RateLimit-* headers)', schema: TokenErrorSchema },
+      503: { description: 'temporarily_unavailable: too many passwords or secrets being checked at once (Retry-After)', schema: TokenErrorSchema },
     },
     mapError: toOAuthError,
     handler: async ({ deps, body, c }) => ({ body: await issueClientToken(deps, c, body), headers: TOKEN_REPLY_HEADERS }),

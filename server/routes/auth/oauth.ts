@@ -18,12 +18,17 @@ export function oauthError(status: number, error: OAuthErrorCode, description: s
 }
 
 /**
- * Gives every error of the token route an RFC 6749 code: a malformed request is invalid_request. Rate
- * limits (429) and body limits keep the bare envelope: RFC 6749 has no code for them.
+ * Gives every error of the token route an RFC 6749 code: a malformed request is invalid_request. A
+ * refusal for load (429 over a rate limit, 503 busy) is `temporarily_unavailable` (RFC 6749 4.1.2.1's
+ * code for an overloaded server; 5.2 has none for the token endpoint), with its Retry-After kept, so an
+ * OAuth library reports it as an OAuth error (docs/auth.md, "The token endpoint's errors").
  */
 export function toOAuthError(e: ApiError): ApiError {
   if (e.fields?.error) return e;
-  if (e.status === 429 || e.status >= 500) return e;
+  if (e.status === 429 || e.status === 503) {
+    return new ApiError(e.status, e.message, e.details, { ...e.headers, ...TOKEN_REPLY_HEADERS }, { error: 'temporarily_unavailable', error_description: e.message });
+  }
+  if (e.status >= 500) return e;
   const merged = e.status === 401 ? oauthError(401, 'invalid_client', e.message, e.details) : oauthError(400, 'invalid_request', e.message, e.details);
   return new ApiError(merged.status, merged.message, merged.details, { ...e.headers, ...merged.headers }, merged.fields);
 }

@@ -20,6 +20,8 @@ export const signUpRoutes = [
     requireContentType: true,
     // No cookie is set any more; same-origin only all the same (no account made from another site).
     sessionCookie: true,
+    // A new person and organization: the demo accounts' addresses are taken (409).
+    examples: { request: { name: 'Casey Newpilot', email: 'casey@northwind.example', password: 'correct-horse-battery', organizationName: 'Northwind Aerial' } },
     responses: {
       202: { description: 'Received: the account and organization exist if the email was free; sign in next (the same answer for a taken email)', schema: SignUpAcceptedSchema },
       400: err('Malformed'),

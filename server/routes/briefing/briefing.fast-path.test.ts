@@ -6,6 +6,8 @@
  * as the app does. Everything else reaches the app, with its body.
  */
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { compressionCounts } from '../../http/compression';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureFile, NOW } from '../../domain/briefing/fixtures';
 import { datasetFile } from '../../domain/briefing/fixtures/build';
@@ -114,6 +116,28 @@ describe('briefings given again before the app', () => {
       expect(again.body.equals(app.body)).toBe(true);
       // Counted as the app counts: one each.
       expect(Number(header(app, 'RateLimit-Remaining'))).toBe(Number(header(again, 'RateLimit-Remaining')) - 1);
+    }
+  });
+
+  it('compressed as the app compresses (br or gzip as asked, Vary), from bytes compressed once', async () => {
+    const body = { boundary: lumenBox, maxAltitude: 200 };
+    const plain = await fast(AREA, body);
+    expect(plain.body.byteLength).toBeGreaterThan(1024);
+    expect(header(plain, 'Content-Encoding')).toBeUndefined();
+    for (const [coding, inflate] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const asked = { ...json(), 'accept-encoding': `${coding}` };
+      const again = await fast(AREA, body, asked);
+      expect(again.early).toBe(true);
+      expect(header(again, 'Content-Encoding')).toBe(coding);
+      expect(header(again, 'Vary')).toBe('Accept-Encoding');
+      expect(inflate(again.body).equals(plain.body)).toBe(true);
+      const app = await post(ports.plain, AREA, JSON.stringify(body), asked);
+      expect(steady(again).filter((h) => !/^Content-Length:/i.test(h))).toEqual(steady(app).filter((h) => !/^(Content-Length|Transfer-Encoding):/i.test(h)));
+      expect(inflate(app.body).equals(plain.body)).toBe(true);
+      const reused = compressionCounts.reused;
+      const third = await fast(AREA, body, asked);
+      expect(third.early).toBe(true);
+      expect(compressionCounts.reused).toBe(reused + 1);
     }
   });
 

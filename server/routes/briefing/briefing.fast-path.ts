@@ -21,13 +21,14 @@
  *   before the caller is counted here, so the app counts it once and answers as it always does (a 429
  *   alone is counted twice, for a caller already over its limit).
  * - **The same answer.** Status 200, the headers of plainJsonHeaders (the app's own layout for these
- *   answers) and the kept bytes (briefing.fast-path.test.ts: byte for byte, the date and the remaining
+ *   answers), compressed as the app compresses (Content-Encoding and Vary added) and the kept bytes (briefing.fast-path.test.ts: byte for byte, the date and the remaining
  *   rate limit aside).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AppDeps } from '../../deps';
 import { bearerPrincipal } from '../../http/authenticate';
 import { authorize } from '../../http/authorize';
+import { chooseCoding, compressedBody } from '../../http/compression';
 import { plainJsonHeaders } from '../../http/json-head';
 import { callerKey } from '../../http/principal';
 import { rateLimitsFor } from '../../http/rate-limit';
@@ -97,6 +98,14 @@ export function keptBriefingAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAns
       return;
     }
     answeredEarly.count++;
+    // Compressed as the app compresses (br or gzip when asked, over 1 KB), from the form kept beside the
+    // cached bytes: a repeat is not compressed again.
+    const coding = chooseCoding(req.headers['accept-encoding']);
+    const packed = coding ? compressedBody(a.bytes, coding) : null;
+    if (packed) {
+      a.head.push('Content-Encoding', coding!, 'Vary', 'Accept-Encoding');
+      a.bytes = packed;
+    }
     // As @hono/node-server writes the app's answers: node adds the length after its own headers (Date,
     // Connection, Keep-Alive) when told it in _contentLength; else it goes with the others.
     const out = res as ServerResponse & { _contentLength?: number | null };

@@ -38,6 +38,11 @@ const err = (description: string) => ({ description, schema: ErrorSchema });
 const tags = ['LAANC'];
 const common = { 401: err('No token'), 403: err('Scope missing'), 404: err('Unknown, or not yours') };
 
+const LAANC_EXAMPLE = {
+  license: 'LICENSE_PART_107',
+  pointOfContact: { firstName: 'Alice', lastName: 'Pilot', phoneNumber: '+1 206 555 0134', emailAddress: 'pilot@cascade.example' },
+};
+
 const operationRoutes = [
   route({
     method: 'get',
@@ -60,6 +65,8 @@ const operationRoutes = [
     access: 'laanc:create',
     params: OperationIdParamsSchema,
     body: LaancOperationWriteSchema,
+    // A Part 107 pilot: a LAANC operation without a license cannot be submitted (422).
+    examples: { request: LAANC_EXAMPLE },
     responses: { 201: { description: 'Created', schema: LaancOperationResultSchema }, 400: err('Malformed'), ...common, 409: err('Already exists'), 422: err('Invalid values') },
     handler: async ({ deps, principal, params, body }) => ({ status: 201, body: await createLaanc(deps, principal!, params.id, body) }),
   }),
@@ -73,6 +80,8 @@ const operationRoutes = [
     access: 'laanc:update',
     params: OperationIdParamsSchema,
     body: LaancOperationWriteSchema,
+    // A Part 107 pilot: a LAANC operation without a license cannot be submitted (422).
+    examples: { request: LAANC_EXAMPLE },
     responses: { 200: { description: 'Updated', schema: LaancOperationResultSchema }, 400: err('Malformed'), ...common, 409: err('Active authorizations'), 422: err('Invalid values') },
     handler: async ({ deps, principal, params, body }) => ({ body: await updateLaanc(deps, principal!, params.id, body) }),
   }),
@@ -105,6 +114,8 @@ const operationRoutes = [
     params: OperationIdParamsSchema,
     body: SubmitRequestSchema,
     bodyOptional: true,
+    // The justification further coordination needs (the example operation asks 120 ft where the facility map allows less).
+    examples: { request: { justification: 'Roof inspection at 120 ft AGL for the building owner; a visual observer stays with the pilot throughout.' } },
     responses: { 200: { description: 'Submitted', schema: SubmitResultSchema }, 400: err('Malformed'), ...common, 409: err('Already submitted'), 415: err('Not JSON'), 422: err('A rule refuses it') },
     handler: async ({ deps, principal, params, body }) => ({ body: await submit(deps, principal!, params.id, body) }),
   }),

@@ -19,6 +19,7 @@ import { clientSigningSecret, listCallbacks, listVisibleCallbacks } from '../../
 import { createOperation, deleteOperation, listOperations, toPlatformOperation, updateOperation, visibleOperation } from '../../services/operations/service';
 import { registerOperationWorkers } from '../../services/operations/workers';
 import { route } from '../../http/route';
+import { sentAs } from '../../http/response-size';
 import { legacyOperationRoutes } from './legacy.routes';
 
 registerOperationWorkers();
@@ -58,7 +59,7 @@ const platformRoutes = [
     responses: { 200: { description: 'Operations', schema: OperationListSchema }, 401: err('No token'), 403: err('Scope missing'), 422: err('Invalid query') },
     handler: async ({ deps, principal, query }) => {
       const out = await listOperations(deps, principal!, query);
-      return out instanceof Response ? out : { body: out };
+      return out instanceof Response ? out : { body: sentAs(out) };
     },
   }),
   route({

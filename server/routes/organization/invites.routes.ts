@@ -79,6 +79,7 @@ export const inviteRoutes = [
     body: InviteSignUpRequestSchema,
     requireContentType: true,
     sessionCookie: true,
+    examples: { request: { name: 'Jordan Newmember', email: 'jordan@cascade.example', password: 'correct-horse-battery', token: 'Zm9yLWV4YW1wbGUtb25seS1ub3QtYS1yZWFsLWxpbms' } },
     responses: {
       201: { description: 'Account created; signed in', schema: SessionSchema },
       400: err('Malformed'),

@@ -33,6 +33,8 @@ export const profileRoutes = [
     tags,
     access: 'person',
     body: PilotProfileSchema,
+    // The demo pilot's own name (the generated example renamed the person after the operation example).
+    examples: { request: { name: 'Alice Pilot', phoneNumber: '+1 206 555 0134', part107Certificate: '4012345', registrations: ['FA3XK7PM9T'] } },
     responses: { 200: { description: 'Saved profile', schema: PilotProfileSchema }, 400: err('Malformed'), 401: err('Not signed in'), 403: err('Not a person'), 422: err('Invalid field') },
     handler: async ({ deps, principal, body }) => {
       await profileStore.save(deps.db, principal!.id, body, deps.now());

@@ -18,6 +18,8 @@ export const routeRoutes = [
     access: 'route:create',
     body: RouteRequestSchema,
     geometryFields: ['geometry'],
+    // Across West Seattle, under the facility map's 400 ft cells (LAANC serves them): a route found as given.
+    examples: { request: { geometry: { type: 'LineString', coordinates: [[-122.37, 47.57], [-122.36, 47.58]] }, maxAltitude: 120, allowControlledAirspace: true } },
     responses: {
       200: { description: 'The route, its length and the briefing of its corridor', schema: RouteResponseSchema },
       400: err('Malformed JSON or wrong types'),

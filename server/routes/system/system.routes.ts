@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import { StatusSchema } from '../../contract/system';
 import { buildOpenApi } from '../../http/openapi';
+import { sentAs } from '../../http/response-size';
+
+/**
+ * The document's bytes per address, profile and day (its examples' dates move with the day): built once,
+ * and compressed once beside them (server/http/compression.ts), not per request (it is about 300 KB).
+ */
+const openApiDocs = new WeakMap<RouteSpec[], Map<string, Uint8Array>>();
+function openApiBytes(routes: RouteSpec[], origin: string, profile: string, now: Date): Uint8Array {
+  const key = `${origin}\n${profile}\n${now.toISOString().slice(0, 10)}`;
+  let docs = openApiDocs.get(routes);
+  if (!docs) openApiDocs.set(routes, (docs = new Map()));
+  let bytes = docs.get(key);
+  if (!bytes) {
+    if (docs.size >= 8) docs.clear();
+    bytes = Buffer.from(JSON.stringify(buildOpenApi(routes, { serverUrl: origin, version: profile, now })));
+    docs.set(key, bytes);
+  }
+  return bytes;
+}
 import { route, type RouteSpec } from '../../http/route';
 import { serviceStatus } from './system.handlers';
 import { notFound } from '../../http/errors';
@@ -54,7 +73,7 @@ export function systemRoutes(all: () => RouteSpec[]): RouteSpec[] {
       access: 'public',
       hidden: true,
       responses: { 200: { description: 'OpenAPI 3.1', schema: z.record(z.string(), z.unknown()) } },
-      handler: ({ deps, c }) => ({ body: buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: deps.config.profile }) }),
+      handler: ({ deps, c }) => ({ body: sentAs(openApiBytes(all(), new URL(c.req.url).origin, deps.config.profile, deps.now())) }),
     }),
     route({
       method: 'get',
@@ -68,7 +87,7 @@ export function systemRoutes(all: () => RouteSpec[]): RouteSpec[] {
       handler: ({ c, deps }) => {
         const { profile, apiClientId, apiClientSecret } = deps.config;
         const sandboxClient = profile === 'sandbox' ? { id: apiClientId, secret: apiClientSecret } : null;
-        return c.html(docsPage(buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: '' }), { sandboxClient }));
+        return c.html(docsPage(buildOpenApi(all(), { serverUrl: new URL(c.req.url).origin, version: '', now: deps.now() }), { sandboxClient }));
       },
     }),
     route({

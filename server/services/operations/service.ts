@@ -146,7 +146,8 @@ export async function listOperations(deps: AppDeps, p: Principal, q: OperationLi
   if (q.limit === undefined) return listStream(deps, p, q);
   const viewer = viewerOf(p);
   const body = await cachedPage(deps.db, viewer, q, () => pageText(deps, viewer, { ...q, limit: q.limit! }));
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+  // The page's JSON text: the route sends it as it is (compressed when asked).
+  return body;
 }
 
 /**
@@ -179,6 +180,7 @@ async function listStream(deps: AppDeps, p: Principal, q: OperationListQuery): P
   const enc = new TextEncoder();
   let sent = 0;
   let opened = false;
+  const streamedStatuses = new Map<string, unknown>();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!opened) {
@@ -190,11 +192,14 @@ async function listStream(deps: AppDeps, p: Principal, q: OperationListQuery): P
         const next = await pages.next();
         if (next.done) {
           const total = sent > 0 ? q.offset + sent : Math.min(counted, q.offset);
-          controller.enqueue(enc.encode(`],"total":${total},"limit":null,"offset":${q.offset},"nextOffset":null}`));
+          // Every list carries authorizationStatuses (the schema requires it), empty when nothing was sent.
+          const statuses = JSON.stringify(Object.fromEntries(streamedStatuses));
+          controller.enqueue(enc.encode(`],"total":${total},"limit":null,"offset":${q.offset},"nextOffset":null,"authorizationStatuses":${statuses}}`));
           controller.close();
           return;
         }
         const items = next.value.map((o) => JSON.stringify(toPlatformOperation(o, p)));
+        for (const [id, st] of Object.entries(await laancStore.statusesOf(deps.db, next.value.map((o) => o.id)))) streamedStatuses.set(id, st);
         controller.enqueue(enc.encode((sent > 0 ? ',' : '') + items.join(',')));
         sent += items.length;
       } catch (err) {
