@@ -7,6 +7,10 @@ import { notFound } from '../../http/errors';
 import { docsAsset } from './docs-assets';
 import { docsPage } from './docs-page';
 import { HealthSchema, LIVE, readiness } from './health';
+import { registerLiveWorkers } from '../../services/live/workers';
+
+// The live sources (the FAA's TFR feed) follow on every instance that serves (docs/live-data.md).
+registerLiveWorkers();
 
 const noStore = { 'Cache-Control': 'no-store' };
 
