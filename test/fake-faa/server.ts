@@ -14,6 +14,7 @@
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readReal } from '../../server/data/import/realdata';
 import { tfrXml, type TfrSpec } from './tfr-xml';
 
 export type Mode = 'ok' | '500' | 'garbage' | 'hang' | 'huge' | 'empty';
@@ -24,7 +25,12 @@ export interface FakeTfr extends TfrSpec {
   creationDate?: string;
   /** How this TFR's detail answers; default ok. */
   detail?: Mode;
+  /** Serve this real file of ../shared/realdata as it is (e.g. "faa-tfr-xml/detail_4_2565.xml") instead of a made one. */
+  real?: string;
 }
+
+/** The standing Washington DC FRZ, served from the real file as tfr.faa.gov serves it. */
+export const DC_FRZ: FakeTfr = { id: '4/2565', center: [-77.0365, 38.8977], real: 'faa-tfr-xml/detail_4_2565.xml', type: 'SECURITY', facility: 'ZDC', state: 'DC', city: 'Washington, DC' };
 
 export interface FakeFaa {
   url: string;
@@ -119,7 +125,7 @@ export async function startFakeFaa(opts: { port?: number; host?: string } = {}):
         return;
       }
       // As tfr.faa.gov: the document starts with a byte-order mark (the real file keeps its own).
-      answer(res, t.detail ?? 'ok', () => tfrXml(t), 'text/xml');
+      answer(res, t.detail ?? 'ok', () => (t.real ? readReal(t.real) : tfrXml(t)), 'text/xml');
       return;
     }
     const layer = /^\/arcgis\/rest\/services\/([^/]+)\/FeatureServer\/0\/query$/.exec(p);

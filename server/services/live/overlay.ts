@@ -25,6 +25,8 @@ interface Held {
   digest: string;
   /** When this instance began following the feed: with no good read yet, the feed is out of date from here. */
   followingSince: Date;
+  /** The feed's last good read as last read from the store. */
+  lastSuccess: Date | null;
 }
 
 const held = new WeakMap<AppDeps, Held>();
@@ -49,21 +51,34 @@ export function tfrFeedStaleSince(lastSuccess: Date | null, followingSince: Date
 export async function syncLiveOverlay(deps: AppDeps): Promise<boolean> {
   const cfg = deps.config.tfrFeed;
   if (!cfg) return deps.datasets.setOverlay('faa-tfr', null);
-  const source = await liveStore.source(deps.db, TFR_FEED_SOURCE_ID);
   let h = held.get(deps);
-  if (!h) held.set(deps, (h = { revision: -1, tfrs: [], digest: digestOf([]), followingSince: deps.now() }));
-  const revision = source?.revision ?? 0;
-  if (revision !== h.revision) {
-    const tfrs = await liveStore.tfrs(deps.db);
-    h.tfrs = tfrs;
-    h.digest = digestOf(tfrs);
-    h.revision = revision;
+  if (!h) held.set(deps, (h = { revision: -1, tfrs: [], digest: digestOf([]), followingSince: deps.now(), lastSuccess: null }));
+  let failure: unknown = null;
+  try {
+    const source = await liveStore.source(deps.db, TFR_FEED_SOURCE_ID);
+    const revision = source?.revision ?? 0;
+    if (revision !== h.revision) {
+      const tfrs = await liveStore.tfrs(deps.db);
+      h.tfrs = tfrs;
+      h.digest = digestOf(tfrs);
+      h.revision = revision;
+    }
+    h.lastSuccess = source?.lastSuccess ?? null;
+  } catch (err) {
+    // The store cannot be read: the clock still makes the feed stale on what was last known.
+    failure = err;
   }
+  const swapped = layOver(deps, h, cfg);
+  if (failure) throw failure;
+  return swapped;
+}
+
+function layOver(deps: AppDeps, h: Held, cfg: NonNullable<AppDeps['config']['tfrFeed']>): boolean {
   const now = deps.now();
-  const staleSince = tfrFeedStaleSince(source?.lastSuccess ?? null, h.followingSince, cfg.staleSeconds, now);
+  const staleSince = tfrFeedStaleSince(h.lastSuccess, h.followingSince, cfg.staleSeconds, now);
   const unknown = h.tfrs.filter((t) => t.features === null);
   const features: AirspaceFeature[] = h.tfrs.flatMap((t) => t.features ?? []);
-  const lastSuccess = source?.lastSuccess ?? null;
+  const lastSuccess = h.lastSuccess;
   const live: LiveSourceState = {
     what: 'FAA temporary flight restriction data (tfr.faa.gov)',
     ...(lastSuccess ? { lastSuccess: lastSuccess.toISOString() } : {}),

@@ -8,7 +8,7 @@
  * by the next good read. On the embedded store, or PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeFaa, type FakeFaa } from '../../../test/fake-faa/server';
+import { DC_FRZ, startFakeFaa, type FakeFaa } from '../../../test/fake-faa/server';
 import { startTestService, type TestService } from '../../../test/helpers/service';
 import type { TfrFeedConfig } from '../../config';
 import { hasRealData, warnIfNoRealData } from '../../data/import/realdata';
@@ -88,12 +88,14 @@ describe.skipIf(!hasRealData)('the FAA TFR feed', () => {
 
   it('adds a TFR the list names: briefing WARNING there, CLEAR elsewhere, the check restricted', async () => {
     faa.tfrs.set('6/4321', { id: '6/4321', center: EAST, scale: 0.05, city: 'FAKE WILDFIRE', type: 'HAZARDS' });
-    faa.tfrs.set('4/2565', { id: '4/2565', center: [-77.0365, 38.8977], scale: 1, codeType: '99.7', city: 'WASHINGTON DC', state: 'DC', facility: 'ZDC' });
+    faa.tfrs.set('4/2565', DC_FRZ);
     const r = await pollAndSync();
     expect(r).toMatchObject({ ok: true, listed: 2, added: 2, detailsRead: 2, unknown: 0 });
     const ds = svc.deps.datasets.current();
     expect(ds.version).toMatch(/^kbfi-fixture-1\+faa-tfr-/);
     expect(ds.get('tfr:6_4321')).toMatchObject({ layer: 'tfr', ident: '6/4321', sourceId: 'faa:tfr-feed' });
+    // The real FRZ file, read as served: the FRZ layer, from the feed.
+    expect(ds.get('washington_frz:4_2565')).toMatchObject({ layer: 'washington_frz', sourceId: 'faa:tfr-feed' });
     const at = await brief(EAST);
     expect(at.status).toBe('NOTICE_STATUS_WARNING');
     expect(at.notices.some((n) => n.title?.includes('6/4321'))).toBe(true);
