@@ -22,6 +22,8 @@ import { parseOrThrow, rejectNul } from './http/validate';
 import { allRoutes } from './routes';
 import { servePortal } from './http/static';
 import { checkGeometryField, checkPositionCount } from './http/geometry-fields';
+import { markRoute } from './http/metrics';
+import type { IncomingMessage } from 'node:http';
 
 export interface AppOptions {
   routes?: RouteSpec[];
@@ -82,6 +84,8 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean,
     }
   });
   async function handle(c: Context) {
+    // The latency histogram's label: the route's pattern, never the raw path (server/http/metrics.ts).
+    markRoute((c.env as { incoming?: IncomingMessage } | undefined)?.incoming, r.path);
     // Public routes do not look at credentials: a stale token sent along to a tile or to the token
     // endpoint itself is no reason to refuse it.
     const principal = r.access === 'public' ? null : await authenticate(c, deps);

@@ -60,6 +60,8 @@ export interface Config {
   heavy: HeavyConfig;
   /** The FAA's TFR feed (docs/live-data.md); null: not followed. */
   tfrFeed: TfrFeedConfig | null;
+  /** Bearer token for GET /metrics; null: open in the sandbox, refused in production. */
+  metricsToken: string | null;
 }
 
 /** Following tfr.faa.gov (docs/live-data.md): on by default in production, in the sandbox only when FAA_TFR_LIST_URL is set. */
@@ -211,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     heavy: heavyConfig(env),
     tfrFeed: tfrFeed(env, sandbox),
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }
 
