@@ -25,6 +25,8 @@ import { checkGeometryField, checkPositionCount } from './http/geometry-fields';
 import { documentedResponses } from './http/standard-responses';
 import { allowedMethods } from './http/allowed-methods';
 import { chooseCoding, compressedBody, compressedStream, varyOn } from './http/compression';
+import { markRoute } from './http/metrics';
+import type { IncomingMessage } from 'node:http';
 
 export interface AppOptions {
   routes?: RouteSpec[];
@@ -95,6 +97,8 @@ function mount(app: Hono, r: RouteSpec, deps: AppDeps, strictResponses: boolean,
     }
   });
   async function handle(c: Context) {
+    // The latency histogram's label: the route's pattern, never the raw path (server/http/metrics.ts).
+    markRoute((c.env as { incoming?: IncomingMessage } | undefined)?.incoming, r.path);
     // Public routes do not look at credentials: a stale token sent along to a tile or to the token
     // endpoint itself is no reason to refuse it.
     const principal = r.access === 'public' ? null : await authenticate(c, deps);

@@ -201,7 +201,7 @@ async function whileHolding<T>(deps: AppDeps, name: string, fn: () => Promise<T>
  * runs, and then pauses the job for `ms` for everybody. A holder that dies mid-run is replaced after
  * the lease expires.
  */
-export function clusterEvery(deps: AppDeps, name: string, ms: number, fn: () => Promise<unknown>, onError: (err: unknown) => void): () => Promise<void> {
+export function clusterEvery(deps: AppDeps, name: string, ms: number, fn: () => Promise<unknown>, onError: (err: unknown) => void, opts: { atStart?: boolean } = {}): () => Promise<void> {
   const holder = holderOf(deps);
   let busy: Promise<void> | null = null;
   const tick = async () => {
@@ -214,13 +214,16 @@ export function clusterEvery(deps: AppDeps, name: string, ms: number, fn: () => 
       throw err;
     }
   };
-  const timer = setInterval(() => {
+  const run = () => {
     if (busy) return;
     busy = tick()
       .catch(onError)
       .finally(() => (busy = null));
-  }, Math.min(ms, (deps.config.leaseSeconds * 1000) / 2));
+  };
+  const timer = setInterval(run, Math.min(ms, (deps.config.leaseSeconds * 1000) / 2));
   timer.unref();
+  // A job whose absence shows (the TFR feed: no answer is clear before its first read) tries at once too.
+  if (opts.atStart) setImmediate(run);
   return async () => {
     clearInterval(timer);
     await busy;

@@ -58,6 +58,35 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** The worker pool, the main-thread gate and the time budgets (WORKER_*, *_BUDGET_MS, MAIN_THREAD_QUEUE). */
   heavy: HeavyConfig;
+  /** The FAA's TFR feed (docs/live-data.md); null: not followed. */
+  tfrFeed: TfrFeedConfig | null;
+  /** Bearer token for GET /metrics; null: open in the sandbox, refused in production. */
+  metricsToken: string | null;
+}
+
+/** Following tfr.faa.gov (docs/live-data.md): on by default in production, in the sandbox only when FAA_TFR_LIST_URL is set. */
+export interface TfrFeedConfig {
+  listUrl: string;
+  /** The detail XML's URL, `{id}` standing for the NOTAM id with "/" replaced by "_". */
+  detailUrl: string;
+  pollSeconds: number;
+  /** Past this many seconds since the last good read of the list, the feed is stale: every answer is CAUTION at most. */
+  staleSeconds: number;
+}
+
+export const FAA_TFR_LIST_URL = 'https://tfr.faa.gov/tfrapi/exportTfrList';
+export const FAA_TFR_DETAIL_URL = 'https://tfr.faa.gov/download/detail_{id}.xml';
+
+function tfrFeed(env: NodeJS.ProcessEnv, sandbox: boolean): TfrFeedConfig | null {
+  const listUrl = httpUrl('FAA_TFR_LIST_URL', env);
+  if (!listUrl && (sandbox || bool('FAA_TFR_FEED_OFF', false, env))) return null;
+  const detailUrl = env.FAA_TFR_DETAIL_URL || FAA_TFR_DETAIL_URL;
+  if (!detailUrl.includes('{id}')) throw new Error(`FAA_TFR_DETAIL_URL must contain {id}, got "${detailUrl}"`);
+  httpUrl('FAA_TFR_DETAIL_URL', { FAA_TFR_DETAIL_URL: detailUrl.replace('{id}', 'id') });
+  const pollSeconds = positive('FAA_TFR_POLL_SECONDS', 300, env);
+  const staleSeconds = positive('FAA_TFR_STALE_SECONDS', 900, env);
+  if (staleSeconds < pollSeconds) throw new Error('FAA_TFR_STALE_SECONDS must be at least FAA_TFR_POLL_SECONDS');
+  return { listUrl: listUrl ?? FAA_TFR_LIST_URL, detailUrl, pollSeconds, staleSeconds };
 }
 
 /** Limits kept in the store, so every instance on one store counts together (docs/security.md). 0 turns one off. */
@@ -183,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       positionsPerMinute: int('RATE_LIMIT_POSITIONS_PER_MINUTE', 60_000, env),
     },
     heavy: heavyConfig(env),
+    tfrFeed: tfrFeed(env, sandbox),
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }
 

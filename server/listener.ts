@@ -3,6 +3,7 @@
  * a cap on connections per remote address, and the owner-only permissions of DATA_DIR, which holds
  * the store and with it the token secret.
  */
+import { timeRequest } from './http/metrics';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -44,7 +45,12 @@ export function firstOf(...answers: EarlyAnswer[]): EarlyAnswer {
 export function createServerWith(early: () => EarlyAnswer | null): typeof createServer {
   return ((options: ServerOptions, appListener: RequestListener) =>
     createServer(options, (req, res) => {
-      if (early()?.(req, res, appListener)) return;
+      // Every request is timed once, here, whichever answers it (server/http/metrics.ts).
+      const timed = timeRequest(req, res);
+      if (early()?.(req, res, appListener)) {
+        timed.early = true;
+        return;
+      }
       appListener(req, res);
     })) as typeof createServer;
 }

@@ -38,6 +38,7 @@ export const NoticeReasonSchema = z
     'REASON_LICENSE_UNSPECIFIED',
     'REASON_MODELLED_AIRSPACE',
     'REASON_FACILITY_MAP_NOT_CURRENT',
+    'REASON_LIVE_DATA_NOT_CURRENT',
   ])
   .meta({ id: 'LaancNoticeReason' });
 export type NoticeReason = z.infer<typeof NoticeReasonSchema>;

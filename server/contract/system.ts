@@ -36,6 +36,22 @@ export const ElevationStatusSchema = z
   })
   .meta({ id: 'ElevationStatus', description: 'The ground elevation source in force (docs/elevation.md)' });
 
+export const LiveSourceStatusSchema = z
+  .object({
+    id: z.string().describe('faa:tfr-feed (the FAA TFR list and details), faa:charts (the ArcGIS sync)'),
+    name: z.string(),
+    fresh: z.boolean().describe('false while the source is past its freshness promise (or holds TFRs of unknown area): answers are CAUTION at most'),
+    staleSince: z.string().optional().describe('RFC 3339: since when it is past its promise'),
+    unknownTfrs: z.number().int().optional().describe('TFRs the list names whose area could not be read'),
+    lastSuccess: z.string().optional().describe('RFC 3339: the last good read'),
+    lastAttempt: z.string().optional().describe('RFC 3339: the last read, good or not'),
+    nextRun: z.string().optional().describe('RFC 3339: when the next read is due'),
+    lastResult: z.string().optional().describe('The last read in words ("83 listed, 0 unread", "failed")'),
+    lastError: z.string().optional().describe('Why the last read failed'),
+    ageSeconds: z.number().optional().describe('Seconds since the last good read'),
+  })
+  .meta({ id: 'LiveSourceStatus', description: 'A source the service follows live (docs/live-data.md)' });
+
 export const StatusSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
@@ -44,6 +60,7 @@ export const StatusSchema = z
     store: z.object({ engine: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
     dataset: z.object({ version: z.string(), kind: z.enum(['sandbox', 'faa']), generatedAt: z.string(), features: z.number().int(), sources: z.array(SourceStatusSchema) }),
     elevation: ElevationStatusSchema.optional().describe('Always sent by this service'),
+    liveSources: z.array(LiveSourceStatusSchema).optional().describe('The sources followed live, when any is configured (docs/live-data.md)'),
   })
   .meta({ id: 'Status' });
 export type Status = z.infer<typeof StatusSchema>;

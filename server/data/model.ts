@@ -136,6 +136,22 @@ export interface DatasetSource {
    * (validUntil). Absent: no cycle (ADDS layers state no date; a TFR's own schedule ends it; generated data).
    */
   cycleDays?: number;
+  /** A live source's state (docs/live-data.md): laid over the dataset by the service, never written to a file. */
+  live?: LiveSourceState;
+}
+
+/** What the briefing engine is told of a live source (the TFR feed, the chart sync): it errs restrictive on it. */
+export interface LiveSourceState {
+  /** The data in words, for notices: "FAA temporary flight restrictions (tfr.faa.gov)". */
+  what: string;
+  /** The last good read (RFC 3339); absent: none yet. */
+  lastSuccess?: string;
+  /** Past its freshness promise since then (RFC 3339); absent: fresh. */
+  staleSince?: string;
+  /** TFRs the list names whose area could not be read (no good detail yet): where they are is unknown. */
+  unknown?: Array<{ id: string; state?: string; type?: string; description?: string }>;
+  /** How many there are in all when `unknown` lists only the first ones. */
+  unknownCount?: number;
 }
 
 /** The serialized dataset: one JSON file under DATA_DIR/datasets/. */

@@ -6,6 +6,7 @@ import './laanc';
 import './laanc-history';
 import './callbacks';
 import './sandbox-tfrs';
+import './live';
 import './profiles';
 import './leases';
 import './rate-limits';

@@ -11,8 +11,8 @@ import type { Logger } from '../deps';
 import type { Sql } from './db';
 
 export const CHANGE_CHANNEL = 'skyplan_changes';
-export type ChangeTopic = 'dataset' | 'sandbox_tfr' | 'dem';
-export const CHANGE_TOPICS: readonly ChangeTopic[] = ['dataset', 'sandbox_tfr', 'dem'];
+export type ChangeTopic = 'dataset' | 'sandbox_tfr' | 'dem' | 'live';
+export const CHANGE_TOPICS: readonly ChangeTopic[] = ['dataset', 'sandbox_tfr', 'dem', 'live'];
 
 /** Announces a change; on the embedded store (one instance) it is a harmless no-op. */
 export async function notifyChange(db: Sql, topic: ChangeTopic): Promise<void> {

@@ -12,6 +12,7 @@ import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } 
 import { STADIUM_RADIUS_NM, farByBox, inputPlane, separationFrom } from './geometry';
 import { outsideCoverage } from './coverage';
 import { endedCycleIn } from './currency';
+import { liveDataNotices } from './live-data';
 import { modelUncertainty } from './model-margin';
 import { buildNotice, classGNotice, type NoticeContext } from './notice';
 import { provenanceOf } from './provenance';
@@ -142,6 +143,8 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
       out.push({ notice, outcome: CLASS_G_OUTCOME, authorization: CLASS_G_OUTCOME.authorization, controlled: false, features: [] });
     }
   }
+  // A live source past its promise (a stale TFR feed, TFRs whose area is unknown): CAUTION here, whatever else (live-data.ts).
+  out.push(...liveDataNotices(dataset));
   return out;
 }
 

@@ -69,6 +69,7 @@ export { advisoriesFor, advisoryType, type AdvisoryCategory, type AdvisoryQuery,
 export { aviationFeatures, DEFAULT_AIRPORT_BUFFER_NM, type AviationOptions, type AviationType } from './aviation';
 export { facilityMapCells, type FacilityMapCell } from './facility-map';
 export { endedCycle } from './currency';
+export { liveDataInDoubt, liveDataNotices, liveProblems } from './live-data';
 export { restrictionsFor, type Restriction, type RestrictionKind, type RestrictionWindow } from './restrictions';
 export { checkAirspace, type AirspaceCheck } from './check';
 export { modelledNear, MODEL_MARGIN_NM } from './model-margin';

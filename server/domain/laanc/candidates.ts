@@ -10,6 +10,7 @@
  *   whose lowest ceiling is 0 keeps the requested altitude (auto-adjusting to 0 ft would be no flight).
  * - SUBMISSION_TYPE_AUTO_AUTHORIZATION when the altitude is within every ceiling (and none is 0) and
  *   every cell's FAA cycle is still current when the flight starts (REASON_FACILITY_MAP_NOT_CURRENT),
+ *   and no live source is past its promise (REASON_LIVE_DATA_NOT_CURRENT, docs/live-data.md),
  *   otherwise SUBMISSION_TYPE_FURTHER_COORDINATION: Part 107 only; a recreational flyer (44809) gets a
  *   blocking notice instead (domain.md: recreational only at or below the ceiling).
  * - Blocks: TFR, stadium event, prohibited area, NSUFR, FRZ (time-split), not LAANC-enabled (including
@@ -22,7 +23,7 @@ import { createHash } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
 import { geometryBBox, type Dataset } from '../../data/dataset';
-import { assessArea, endedCycle, facilityMapCells, modelledNear, type FacilityMapCell, type GroundProvider } from '../briefing';
+import { assessArea, endedCycle, facilityMapCells, liveDataInDoubt, modelledNear, type FacilityMapCell, type GroundProvider } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
 import { isAreal, largestPolygon, outside, overlap, polygonsOf, roundPolygon, touches, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
@@ -180,6 +181,11 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
   }
   if (r.fixedAltitude && requestFt > MAX_LAANC_ALTITUDE_FT) notices.push(notice('ACTION_BLOCK', 'REASON_ABOVE_400_FT', [], r.boundary, flight));
   if (r.license === 'LICENSE_UNSPECIFIED') notices.push(notice('ACTION_WARN', 'REASON_LICENSE_UNSPECIFIED', [], r.boundary, flight));
+  // A live source past its promise (stale TFR feed, TFRs of unknown area; docs/live-data.md): a TFR may
+  // cover the area unseen, so nothing is auto-authorized (further coordination for Part 107; a
+  // recreational flyer has no such path). The briefing's own test, so both say the same.
+  const inDoubt = liveDataInDoubt(dataset);
+  if (inDoubt) notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_LIVE_DATA_NOT_CURRENT', [], r.boundary, flight));
 
   // The boundary as the engines see it: cut at 180° when it crosses (its parts, never the band).
   const boundary = normaliseAtAntimeridian(r.boundary);
@@ -238,7 +244,7 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
       notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_FACILITY_MAP_NOT_CURRENT', stale.map((c) => c.cell.id), largestPolygon(unionAll(stale.map((c) => c.shared)) ?? area), flight));
     }
     // Auto-authorization only where the FAA enables it for every cell of the facility here, on current data.
-    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0 && stale.length === 0;
+    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0 && stale.length === 0 && !inDoubt;
     if (!within && !recreational && cells.some((c) => c.cell.feature.props?.part107FurtherCoordination === false)) continue;
     const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
     const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);

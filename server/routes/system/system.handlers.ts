@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { demSourceFor, demSourceName } from '../../data/dem-source';
 import { airportModelSource } from '../../domain/elevation/airport-model';
 import { storeStarting } from '../../store/deferred';
+import { liveSourcesStatus } from '../../services/live/status';
 
 /** A cycle-published source says when it stops being current (docs/provenance.md). */
 const withValidUntil = (until: string | undefined) => (until ? { validUntil: until } : {});
@@ -53,7 +54,7 @@ export async function serviceStatus(deps: AppDeps): Promise<Status> {
       generatedAt: ds.generatedAt,
       features: ds.features.length,
       // Every source says whether it is FAA data (with its file and effective date) or generated.
-      sources: ds.sources.map((s) => ({
+      sources: ds.sources.map(({ live: _live, ...s }) => ({
         ...s,
         kind: sourceKind(s, ds.kind),
         effectiveDateStated: effectiveDateStated(s, ds.kind),
@@ -62,5 +63,6 @@ export async function serviceStatus(deps: AppDeps): Promise<Status> {
       })),
     },
     elevation,
+    ...(deps.config.tfrFeed ? { liveSources: await liveSourcesStatus(deps, storeOk) } : {}),
   };
 }

@@ -26,8 +26,29 @@ import { notFound } from '../../http/errors';
 import { docsAsset } from './docs-assets';
 import { docsPage } from './docs-page';
 import { HealthSchema, LIVE, readiness } from './health';
+import { registerLiveWorkers } from '../../services/live/workers';
+import { scrapeFacts } from '../../services/live/metrics-facts';
+import { metricsText } from '../../http/metrics';
+import { forbidden, unauthorized } from '../../http/errors';
+import type { Config } from '../../config';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+// The live sources (the FAA's TFR feed) follow on every instance that serves (docs/live-data.md).
+registerLiveWorkers();
 
 const noStore = { 'Cache-Control': 'no-store' };
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** /metrics behind METRICS_TOKEN (bearer) when set; refused in production without one; open in the sandbox otherwise. */
+function checkMetricsToken(config: Config, authorization: string | undefined): void {
+  if (!config.metricsToken) {
+    if (config.profile === 'production') throw forbidden('Metrics are served in production only with METRICS_TOKEN set');
+    return;
+  }
+  const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!m || !timingSafeEqual(digest(m[1]!), digest(config.metricsToken))) throw unauthorized('GET /metrics needs the bearer token METRICS_TOKEN');
+}
 
 export function systemRoutes(all: () => RouteSpec[]): RouteSpec[] {
   return [
@@ -40,6 +61,25 @@ export function systemRoutes(all: () => RouteSpec[]): RouteSpec[] {
       access: 'public',
       responses: { 200: { description: 'Status', schema: StatusSchema } },
       handler: async ({ deps }) => ({ body: await serviceStatus(deps) }),
+    }),
+    route({
+      method: 'get',
+      path: '/metrics',
+      operationId: 'getMetrics',
+      summary: 'Prometheus metrics: request latency per route, live sources (age, last result, freshness), TFRs in force, callbacks pending, dataset version',
+      tags: ['Check'],
+      access: 'public',
+      hidden: true,
+      responses: {
+        200: { description: 'Prometheus text format', contentType: 'text/plain' },
+        401: { description: 'METRICS_TOKEN is set and the bearer token is not it' },
+        403: { description: 'Production without METRICS_TOKEN: metrics are not served' },
+      },
+      handler: async ({ deps, c }) => {
+        checkMetricsToken(deps.config, c.req.header('authorization'));
+        const { text, contentType } = await metricsText(await scrapeFacts(deps));
+        return new Response(text, { headers: { 'Content-Type': contentType, ...noStore } });
+      },
     }),
     route({
       method: 'get',

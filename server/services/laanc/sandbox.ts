@@ -9,9 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AuthorizationStatus } from '../../contract/laanc';
-import type { Dataset } from '../../data/dataset';
 import type { DatasetProvider } from '../../data/dataset-provider';
-import type { AirspaceFeature, DatasetFile } from '../../data/model';
+import type { AirspaceFeature, DatasetSource } from '../../data/model';
 import type { AppDeps } from '../../deps';
 import { unprocessable } from '../../http/errors';
 import { normaliseAtAntimeridian } from '../../domain/geometry/antimeridian';
@@ -46,38 +45,15 @@ export async function faaDecision(deps: AppDeps, faaId: string, authorizationId:
   return authorizationResult(deps.db, a);
 }
 
-const overlays = new WeakMap<DatasetProvider, AirspaceFeature[]>();
-const SUFFIX = /\+sandbox-tfr-\d+$/;
+const sandboxSource = (): DatasetSource => ({ id: 'sandbox-faa', name: 'Sandbox FAA (simulated TFRs)', version: '1', effectiveDate: new Date(0).toISOString(), retrievedAt: new Date().toISOString(), attribution: 'simulated', licence: 'none' });
 
-function withOverlay(ds: Dataset, extra: AirspaceFeature[]): DatasetFile {
-  const base = ds.version.replace(SUFFIX, '');
-  const ids = new Set(extra.map((f) => f.id));
-  const sources = ds.sources.some((s) => s.id === 'sandbox-faa')
-    ? ds.sources
-    : [...ds.sources, { id: 'sandbox-faa', name: 'Sandbox FAA (simulated TFRs)', version: '1', effectiveDate: new Date(0).toISOString(), retrievedAt: new Date().toISOString(), attribution: 'simulated', licence: 'none' }];
-  return {
-    format: 'skyplan-airspace-dataset',
-    formatVersion: 1,
-    version: `${base}+sandbox-tfr-${extra.length}`,
-    generatedAt: ds.generatedAt,
-    kind: ds.kind,
-    sources,
-    features: [...ds.features.filter((f) => !ids.has(f.id)), ...extra],
-  };
+/** Lays the sandbox TFRs over whatever dataset version the poller swaps in (DatasetProvider overlays). */
+function layOver(provider: DatasetProvider, list: readonly AirspaceFeature[]): boolean {
+  return provider.setOverlay('sandbox-faa', { tag: `sandbox-tfr-${list.length}`, features: list, sources: [sandboxSource()] });
 }
 
-/** Keeps the sandbox TFRs in whatever dataset version the poller swaps in next. */
-function trackOverlay(provider: DatasetProvider): AirspaceFeature[] {
-  let list = overlays.get(provider);
-  if (!list) {
-    const created: AirspaceFeature[] = [];
-    list = created;
-    overlays.set(provider, created);
-    provider.onSwap((ds) => {
-      if (created.length && !created.every((f) => ds.get(f.id))) provider.swap(withOverlay(ds, created));
-    });
-  }
-  return list;
+function overlaid(provider: DatasetProvider): readonly AirspaceFeature[] {
+  return provider.overlay('sandbox-faa')?.features ?? [];
 }
 
 export async function publishTfr(deps: AppDeps, faaId: string, t: { name: string; geometry: Polygon; startTime?: string | undefined; endTime?: string | undefined; reason: string }) {
@@ -97,9 +73,7 @@ export async function publishTfr(deps: AppDeps, faaId: string, t: { name: string
     sourceId: 'sandbox-faa',
   };
   await sandboxTfrStore.add(deps.db, feature);
-  const list = trackOverlay(deps.datasets);
-  list.push(feature);
-  deps.datasets.swap(withOverlay(deps.datasets.current(), list));
+  layOver(deps.datasets, [...overlaid(deps.datasets), feature]);
   const invalidated = (await revalidateApproved(deps, deps.datasets.current())).filter((i) => i.featureIds.includes(feature.id)).map((i) => i.authorizationId);
   return { tfrId: feature.id, datasetVersion: deps.datasets.current().version, invalidated };
 }
@@ -107,10 +81,9 @@ export async function publishTfr(deps: AppDeps, faaId: string, t: { name: string
 /** Lays the store's sandbox TFRs over this instance's dataset when they differ from what it has. */
 export async function syncSandboxTfrs(deps: AppDeps): Promise<boolean> {
   const stored = await sandboxTfrStore.all(deps.db);
-  const list = trackOverlay(deps.datasets);
+  const list = overlaid(deps.datasets);
   const known = new Set(list.map((f) => f.id));
   const missing = stored.filter((f) => !known.has(f.id));
   if (missing.length === 0) return false;
-  list.push(...missing);
-  return deps.datasets.swap(withOverlay(deps.datasets.current(), list));
+  return layOver(deps.datasets, [...list, ...missing]);
 }

@@ -59,6 +59,8 @@ export const REASON_TEXT: Record<NoticeReason, string> = {
   REASON_LICENSE_UNSPECIFIED: 'No license is set yet: choose Part 107 or Section 44809 before submitting.',
   REASON_FACILITY_MAP_NOT_CURRENT:
     'The FAA facility map of part of the area comes from a 56-day cycle that ended before the flight starts: it may no longer be current, so LAANC does not auto-authorize there. Part 107 pilots may request further coordination; recreational flyers cannot fly there through LAANC.',
+  REASON_LIVE_DATA_NOT_CURRENT:
+    'The FAA data this service follows live (its TFR feed) is out of date, or a TFR could not be read: a restriction may cover the area unseen, so LAANC does not auto-authorize. Part 107 pilots may request further coordination; recreational flyers cannot fly there through LAANC until the data is current again.',
   REASON_MODELLED_AIRSPACE:
     'Part of the area lies next to controlled airspace that the sandbox models: its boundary is uncertain, so that part may need an authorization LAANC cannot give from the model. Check the FAA facility map or apply through DroneZone.',
 };
