@@ -38,6 +38,7 @@ export const NoticeReasonSchema = z
     'REASON_LICENSE_UNSPECIFIED',
     'REASON_MODELLED_AIRSPACE',
     'REASON_FACILITY_MAP_NOT_CURRENT',
+    'REASON_SUA_NOT_MODELLED',
   ])
   .meta({ id: 'LaancNoticeReason' });
 export type NoticeReason = z.infer<typeof NoticeReasonSchema>;
