@@ -39,6 +39,7 @@ export const NoticeReasonSchema = z
     'REASON_MODELLED_AIRSPACE',
     'REASON_FACILITY_MAP_NOT_CURRENT',
     'REASON_LIVE_DATA_NOT_CURRENT',
+    'REASON_SUA_NOT_MODELLED',
   ])
   .meta({ id: 'LaancNoticeReason' });
 export type NoticeReason = z.infer<typeof NoticeReasonSchema>;

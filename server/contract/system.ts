@@ -15,6 +15,16 @@ export const SourceStatusSchema = z.object({
   url: z.string().optional(),
   refreshMinutes: z.number().optional(),
   cycleDays: z.number().optional().describe('The publisher\'s cycle in days, for data published on one (56 for a UDDS facility map, 28 for NASR)'),
+  coverage: z
+    .object({
+      layers: z.array(z.enum(['class_airspace', 'uasfm', 'sua', 'tfr'])),
+      basis: z.enum(['sync', 'feed', 'declared', 'file-extent', 'model']),
+      bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional().describe('West, south, east, north of the region; absent when national'),
+    })
+    .optional()
+    .describe('Where this source is complete: outside it a briefing says there is no data of these kinds (docs/briefing-rules.md "Coverage")'),
+  dateNote: z.string().optional().describe('Always sent by this service. The date in words: "effective 2025-10-30", or, for a file that states no date, "undated; file dated …" or "undated, retrieved at …" (docs/provenance.md)'),
+  fileDate: z.string().optional().describe('A file imported from disk: its modification time, the file\'s own date when it states no effective date'),
   validUntil: z.string().optional().describe('When data published on a cycle stops being current: effectiveDate plus the cycle (56 days for a UDDS facility map, 28 for NASR); absent without a cycle (docs/provenance.md)'),
 });
 

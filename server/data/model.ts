@@ -152,6 +152,26 @@ export interface LiveSourceState {
   unknown?: Array<{ id: string; state?: string; type?: string; description?: string }>;
   /** How many there are in all when `unknown` lists only the first ones. */
   unknownCount?: number;
+  /** Where this source's data of some layers is complete (docs/briefing-rules.md "Coverage"); see coverageOf() for sources without it. */
+  coverage?: SourceCoverage;
+  /** A file imported from disk: its modification time (RFC 3339), the file's own date when it states no effective date. */
+  fileDate?: string;
+}
+
+/** The layers whose absence a briefing would otherwise read as "clear": outside their coverage it says there is no data. */
+export type CoverageLayer = 'class_airspace' | 'uasfm' | 'sua' | 'tfr';
+export const COVERAGE_LAYERS: readonly CoverageLayer[] = ['class_airspace', 'uasfm', 'sua', 'tfr'];
+
+/**
+ * Where a source is complete: for these layers, every feature of the area is in the source (what is not
+ * there does not exist). `national`: all US airspace (a national sync, the live TFR feed, the sandbox's
+ * nationwide model); otherwise a region, the file's extent (the convex hull of its features) or one
+ * declared at import.
+ */
+export interface SourceCoverage {
+  layers: CoverageLayer[];
+  area: 'national' | Polygon | MultiPolygon;
+  basis: 'sync' | 'feed' | 'declared' | 'file-extent' | 'model';
 }
 
 /** The serialized dataset: one JSON file under DATA_DIR/datasets/. */

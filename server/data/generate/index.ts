@@ -25,7 +25,7 @@ import { dayStamp, iso, utcDayStart } from './time';
 import { buildFacilityMapCells } from './uasfm';
 
 /** Bump whenever generated content changes: a stored sandbox of another version is regenerated. */
-export const GENERATOR_VERSION = 'g3';
+export const GENERATOR_VERSION = 'g4';
 
 /** The source whose version records the generator version of a stored static part. */
 const GENERATOR_SOURCE_ID = 'sandbox-class-airspace';

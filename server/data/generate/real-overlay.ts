@@ -78,6 +78,32 @@ export function dedupeSua(features: readonly AirspaceFeature[]): AirspaceFeature
   });
 }
 
+/**
+ * One airspace, one feature: the part of a generated area left outside the real file's footprint (the
+ * Seattle files are clipped to the city limits, Boeing Field's Class D reaches past them) joins the real
+ * area of the same airport and class, when the file holds exactly one, as more polygons of it;
+ * props.modelledSourceId names the generated source of those parts (provenance). An airspace the file
+ * holds as several sectors (the SEA Class B) keeps its generated remainder apart, named as modelled.
+ */
+function joinReal(rest: AirspaceFeature & { geometry: Areal }, real: readonly AirspaceFeature[], joined: Map<string, AirspaceFeature>): boolean {
+  const same = real.filter((r) => r.subtype === rest.subtype && r.facility !== undefined && r.facility === rest.facility && isAreal(r));
+  if (same.length !== 1) {
+    if (same.length > 1) {
+      rest.name = `${rest.name}, modelled outside the FAA file's extent`;
+      rest.props = { ...rest.props, modelledOutsideRealFile: true };
+    }
+    return false;
+  }
+  const target = (joined.get(same[0]!.id) ?? same[0]!) as AirspaceFeature & { geometry: Areal };
+  const parts = (g: Areal) => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates);
+  joined.set(target.id, {
+    ...target,
+    geometry: { type: 'MultiPolygon', coordinates: [...parts(target.geometry), ...parts(rest.geometry)] },
+    props: { ...target.props, modelledSourceId: rest.sourceId, modelledFrom: rest.id },
+  });
+  return true;
+}
+
 /** The generated features with the real ones laid over them (see the module comment). */
 export function applyRealOverlay(generated: readonly AirspaceFeature[], real: RealData): AirspaceFeature[] {
   const realOf = (layer: AirspaceFeature['layer']) => real.features.filter((f) => f.layer === layer);
@@ -91,6 +117,8 @@ export function applyRealOverlay(generated: readonly AirspaceFeature[], real: Re
   const replacedLayers = new Set(['washington_frz', 'washington_sfra'].filter((l) => realOf(l as AirspaceFeature['layer']).length > 0));
 
   const kept: AirspaceFeature[] = [];
+  /** Real areas with the generated remainder of the same airspace joined to them, by id. */
+  const joined = new Map<string, AirspaceFeature>();
   for (const f of generated) {
     if (isReal(f)) {
       kept.push(f);
@@ -102,12 +130,13 @@ export function applyRealOverlay(generated: readonly AirspaceFeature[], real: Re
     if (f.layer === 'airport' && ((f.ident && realIdents.has(f.ident)) || realPoints.some((r) => r.layer === 'airport' && r.subtype === f.subtype && samePlace(r, f)))) continue;
     if ((f.layer === 'uasfm' || f.layer === 'class_airspace') && footprint && box && isAreal(f)) {
       const rest = cut(f, footprint, box);
+      if (rest && rest !== f && f.layer === 'class_airspace' && joinReal(rest as AirspaceFeature & { geometry: Areal }, realOf('class_airspace'), joined)) continue;
       if (rest) kept.push(rest);
       continue;
     }
     kept.push(f);
   }
-  return dedupeSua([...kept, ...real.features]);
+  return dedupeSua([...kept, ...real.features.map((f) => joined.get(f.id) ?? f)]);
 }
 
 /**

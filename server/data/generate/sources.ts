@@ -1,5 +1,5 @@
 /** The DatasetSource entries of the sandbox: where each layer comes from and under which licence. */
-import type { DatasetSource } from '../model';
+import type { CoverageLayer, DatasetSource, SourceCoverage } from '../model';
 import { FACILITY_MAP_URL } from './uasfm';
 import { DAY_MS, iso } from './time';
 
@@ -25,10 +25,17 @@ export interface SourceInputs {
   staticGeneratedAt: string;
 }
 
+/**
+ * The sandbox models class airspace, facility maps and its TFR cases for the whole country (the model
+ * margin keeps its edges restrictive). Its special-use airspace is a sample, so it states no coverage:
+ * only the FAA's own SUA file covers, where it reaches (docs/dataset-sandbox.md, "Coverage").
+ */
+const MODEL_COVERAGE = (layer: CoverageLayer): SourceCoverage => ({ layers: [layer], area: 'national', basis: 'model' });
+
 export function staticSources(i: SourceInputs): DatasetSource[] {
   const cycle = chartCycle(Date.parse(i.staticGeneratedAt));
-  const generated = (id: string, name: string, attribution: string, licence: string, url: string): DatasetSource => ({
-    id, name, kind: 'generated', version: i.generatorVersion, effectiveDate: cycle, retrievedAt: i.staticGeneratedAt, attribution, licence, url,
+  const generated = (id: string, name: string, attribution: string, licence: string, url: string, coverage?: SourceCoverage): DatasetSource => ({
+    id, name, kind: 'generated', version: i.generatorVersion, effectiveDate: cycle, retrievedAt: i.staticGeneratedAt, attribution, licence, url, ...(coverage ? { coverage } : {}),
   });
   return [
     {
@@ -38,9 +45,9 @@ export function staticSources(i: SourceInputs): DatasetSource[] {
     },
     generated('sandbox-class-airspace', 'Sandbox Class B/C/D/E airspace (JO 7400.11 lists, circular approximations)',
       `FAA JO 7400.11 Class B and C lists; positions: ${OURAIRPORTS_ATTRIBUTION}`, `${ODBL} (derived from OurAirports); airspace facts: ${FAA_FACTS}`,
-      'https://www.faa.gov/air_traffic/publications/'),
+      'https://www.faa.gov/air_traffic/publications/', MODEL_COVERAGE('class_airspace')),
     generated('sandbox-uasfm', 'Sandbox UAS facility-map grid (modelled from OurAirports runways)',
-      `Modelled by the Skyplan sandbox generator from ${OURAIRPORTS_ATTRIBUTION}`, ODBL, FACILITY_MAP_URL),
+      `Modelled by the Skyplan sandbox generator from ${OURAIRPORTS_ATTRIBUTION}`, ODBL, FACILITY_MAP_URL, MODEL_COVERAGE('uasfm')),
     generated('sandbox-special-airspace', 'Sandbox special airspace: DC FRZ/SFRA, SUA, SATR, MTR, NSUFR, permanent TFRs',
       'FAA JO 7400.10, FDC NOTAMs 4/2565 and 4/9433, 14 CFR 93 and 99.7; simplified boundaries', FAA_FACTS, 'https://sua.faa.gov/'),
     generated('sandbox-nps', 'Sandbox National Park Service units (approximate outlines)',
@@ -62,7 +69,7 @@ export function liveSources(generatorVersion: string, day: number): DatasetSourc
     {
       id: 'sandbox-live', name: 'Sandbox TFRs and NOTAMs relative to the current day', kind: 'generated', version: `${generatorVersion}+${at.slice(0, 10)}`,
       effectiveDate: at, retrievedAt: at, attribution: 'Generated sandbox notices modelled on tfr.faa.gov', licence: 'Generated (no third-party data)',
-      url: 'https://tfr.faa.gov/', refreshMinutes: 1440,
+      url: 'https://tfr.faa.gov/', refreshMinutes: 1440, coverage: MODEL_COVERAGE('tfr'),
     },
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * npm run data:import -- <files…> [--no-activate] [--layer <layer> <file>] [--source <name>]
+ * npm run data:import -- <files…> [--no-activate] [--layer <layer> <file>] [--source <name>] [--region national|w,s,e,n]
  * GeoTIFF DEMs (told by their first bytes) go to DATA_DIR/dem/ (server/data/import/dem.ts; --source
  * names a single one), or with DATABASE_URL into the database, which every instance loads. The others:
  * imports FAA files (UDDS/ADDS GeoJSON, NASR APT CSV, tfr.faa.gov XML) into DATA_DIR (default ./.data),
@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseRegion, type DeclaredRegion } from '../coverage';
 import { openDatasetRepository } from '../dataset-store';
 import { LAYERS, type Layer } from '../model';
 import { openDb } from '../../store/db';
@@ -23,9 +24,11 @@ export interface CliArgs {
   layerOverrides: Record<string, Layer>;
   /** The name of a single DEM (source dem:<name>). */
   source?: string;
+  /** Where the files are complete; default each file's extent (docs/data-import.md, "Coverage"). */
+  region?: DeclaredRegion;
 }
 
-const USAGE = 'usage: npm run data:import -- <file>… [--no-activate] [--layer <layer> <file>] [--source <dem name>]';
+const USAGE = 'usage: npm run data:import -- <file>… [--no-activate] [--layer <layer> <file>] [--source <dem name>] [--region national|west,south,east,north]';
 
 export function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { files: [], activate: true, layerOverrides: {} };
@@ -37,6 +40,10 @@ export function parseArgs(argv: string[]): CliArgs {
       const value = a === '--source' ? argv[++i] : a.slice('--source='.length);
       if (!value) throw new Error('--source needs a name for the DEM');
       args.source = value;
+    }
+    else if (a === '--region' || a.startsWith('--region=')) {
+      const value = a === '--region' ? argv[++i] : a.slice('--region='.length);
+      args.region = parseRegion(value ?? '');
     }
     else if (a === '--layer' || a.startsWith('--layer=')) {
       const value = a === '--layer' ? argv[++i] : a.slice('--layer='.length);
@@ -118,7 +125,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return 2;
   }
   try {
-    const report = await importFilesDetailed(args.files, { layerOverrides: args.layerOverrides });
+    const report = await importFilesDetailed(args.files, { layerOverrides: args.layerOverrides, ...(args.region ? { region: args.region } : {}) });
     console.log(formatReport(report));
     const repo = await openDatasetRepository(env, dataDir);
     const written = await repo.write(report.dataset, { activate: args.activate }).finally(() => repo.close());

@@ -3,8 +3,9 @@
  * content, each is parsed on its own, and any file that cannot be read fails the whole import
  * (all reasons are collected first), so a half-read set never becomes the active dataset.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fileCoverage, type DeclaredRegion } from '../coverage';
 import type { AirspaceFeature, DatasetFile, Layer } from '../model';
 import { ImportError, plural, sha256, slug, type ParseOptions, type ParseResult } from './common';
 import { isAptBaseHeader, isAptRwyHeader, parseNasrAirports } from './nasr-csv';
@@ -18,6 +19,11 @@ export interface ImportOptions {
   now?: Date;
   /** Layer per file, keyed by the path as given, its absolute path or its base name. */
   layerOverrides?: Record<string, Layer>;
+  /**
+   * Where the files are complete (`--region`): the whole country or a box. Default: each file's own
+   * extent, the convex hull of its features (docs/data-import.md, "Coverage").
+   */
+  region?: DeclaredRegion;
 }
 
 export interface FileReport {
@@ -140,7 +146,7 @@ export async function importFilesDetailed(paths: string[], opts: ImportOptions =
   const retrievedAt = now.toISOString();
   if (paths.length === 0) throw new ImportFailure([new ImportError('(no files)', 'nothing to import')]);
   const errors: ImportError[] = [];
-  const loaded: Array<{ p: string; name: string; text: string; format: FileFormat }> = [];
+  const loaded: Array<{ p: string; name: string; text: string; format: FileFormat; mtime?: string }> = [];
   for (const p of paths) {
     const name = path.basename(p);
     try {
@@ -149,7 +155,9 @@ export async function importFilesDetailed(paths: string[], opts: ImportOptions =
       });
       const format = detectFormat(text, name);
       checkOverride(overrideFor(p, opts.layerOverrides), format, name);
-      loaded.push({ p, name, text, format });
+      // The file's own date, for a file that states no effective date (docs/provenance.md).
+      const mtime = await stat(p).then((st) => st.mtime.toISOString().replace('.000Z', 'Z'), () => undefined);
+      loaded.push({ p, name, text, format, ...(mtime ? { mtime } : {}) });
     } catch (e) {
       errors.push(e instanceof ImportError ? e : new ImportError(name, (e as Error).message));
     }
@@ -176,7 +184,8 @@ export async function importFilesDetailed(paths: string[], opts: ImportOptions =
         : f.format === 'udds-geojson' ? parseUddsGeoJson(f.text, o)
         : parseNasrAirports(f.text, { ...o, sourceId: `faa:nasr:${slug(f.name)}` }, rwy && { text: rwy.text, fileName: rwy.name });
       if (result.features.length === 0) throw new ImportError(f.name, 'holds no usable features');
-      parts.push(result);
+      const coverage = fileCoverage(result.features, opts.region);
+      parts.push({ ...result, source: { ...result.source, ...(coverage ? { coverage } : {}), ...(f.mtime ? { fileDate: f.mtime } : {}) } });
       const layers = [...new Set(result.features.map((x) => x.layer))];
       files.push({ path: f.p, format: f.format, layer: result.layer ?? (layers.length === 1 ? layers[0] : undefined), features: result.features.length, warnings: result.warnings });
     } catch (e) {
@@ -193,6 +202,6 @@ export async function importFilesDetailed(paths: string[], opts: ImportOptions =
 }
 
 /** Imports FAA files into one dataset of kind 'faa' (see importFilesDetailed for the report). */
-export async function importFiles(paths: string[], opts: { now?: Date; layerOverrides?: Record<string, Layer> } = {}): Promise<DatasetFile> {
+export async function importFiles(paths: string[], opts: ImportOptions = {}): Promise<DatasetFile> {
   return (await importFilesDetailed(paths, opts)).dataset;
 }

@@ -13,6 +13,7 @@ import { fileRepository, openDatasetRepository, type DatasetRepository } from '.
 import type { AirspaceFeature, DatasetFile, DatasetSource } from '../model';
 import { fetchFeatureLayer, type FetchLayerOptions } from './arcgis';
 import type { ParseResult } from './common';
+import { fileCoverage } from '../coverage';
 import { buildDataset } from './import-files';
 import { parseUddsGeoJson, type UddsLayer } from './udds-geojson';
 
@@ -134,7 +135,9 @@ export async function syncFaa(opts: SyncOptions): Promise<SyncResult> {
       const part = parseUddsGeoJson(got.collection, {
         fileName: s.service, retrievedAt: now.toISOString(), layer: s.layer, partTime: s.partTime, sourceId: sourceIdOf(s), url,
       });
-      parts.push(part);
+      // A national sync is complete for its layer everywhere; one limited to a box, within the box.
+      const coverage = fileCoverage(part.features, opts.fetch?.bbox ?? 'national');
+      parts.push(coverage ? { ...part, source: { ...part.source, coverage: { ...coverage, basis: 'sync' } } } : part);
       warnings.push(...part.warnings.map((w) => `${s.key}: ${w}`));
       layers.push({ key: s.key, url, status: 'ok', features: part.features.length, pages: got.pages, retries: got.retries });
     } catch (e) {

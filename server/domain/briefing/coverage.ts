@@ -10,7 +10,10 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Notice } from '../../contract/briefing';
-import type { FeatureGeometry } from '../../data/model';
+import { coverageOf, uncoveredLayers } from '../../data/coverage';
+import { geometryBBox, type Dataset } from '../../data/dataset';
+import type { AirspaceFeature, CoverageLayer, FeatureGeometry } from '../../data/model';
+import { provenanceOf } from './provenance';
 import { classGNotice, type NoticeContext } from './notice';
 import { CLASS_G_OUTCOME, type Outcome } from './rules';
 import type { Evaluated } from './types';
@@ -79,4 +82,78 @@ export function outsideCoverage(input: FeatureGeometry, ctx: NoticeContext): Eva
       'whether the airspace is controlled or restricted, so it does not say "clear". Check the charts and NOTAMs of the authority for this place before flying.',
   };
   return { notice, outcome: OUTSIDE, authorization: OUTSIDE.authorization, controlled: false, features: [] };
+}
+
+const NO_DATA: Outcome = { ...OUTSIDE, dataSource: 'NOTICE_DATA_SOURCE_UNSPECIFIED', dataSubtype: 'NOTICE_DATA_SUBTYPE_UNSPECIFIED' };
+
+/** The title and the sentence of a "no data here" notice, per layer; the sandbox words its sample of special-use airspace. */
+function noDataText(layer: CoverageLayer, sandbox: boolean): { title: string; description: string } {
+  switch (layer) {
+    case 'class_airspace':
+      return {
+        title: 'No FAA class airspace data here',
+        description:
+          'The airspace data this service holds does not cover this place, so it cannot tell whether Class B, C, D or E airspace is here. It does not call the ' +
+          'place Class G or "clear": check the sectional chart (or B4UFLY) for controlled airspace before flying.',
+      };
+    case 'uasfm':
+      return {
+        title: 'No FAA facility-map data here',
+        description:
+          "This service holds no UAS facility map for this place, so it cannot tell the grid's ceilings or whether LAANC serves it. Check the FAA's UAS facility map before flying.",
+      };
+    case 'sua':
+      return sandbox
+        ? {
+            title: 'Special-use airspace not modelled here',
+            description:
+              "The sandbox holds the FAA's special-use airspace only where it ships the FAA's file (Washington State) and the prohibited areas nationwide; elsewhere its " +
+              'restricted areas, MOAs, warning and alert areas are a small sample. A restricted area or MOA may be here: check the sectional chart before flying.',
+          }
+        : {
+            title: 'No FAA special-use airspace data here',
+            description:
+              'The special-use airspace data this service holds (restricted areas, MOAs, warning and alert areas) does not cover this place. One may be here: check the sectional chart before flying.',
+          };
+    case 'tfr':
+      return sandbox
+        ? {
+            title: 'No FAA TFR data here',
+            description: 'The TFRs this sandbox holds are generated cases, not the FAA\'s list. Check tfr.faa.gov and the NOTAMs for temporary flight restrictions before flying.',
+          }
+        : {
+            title: 'No FAA TFR data here',
+            description: 'No list of temporary flight restrictions that this service holds covers this place. Check tfr.faa.gov and the NOTAMs before flying.',
+          };
+  }
+}
+
+/** The sources that hold the layer somewhere (and do not reach here): what the service has of it. */
+function holders(dataset: Dataset, layer: CoverageLayer): ReturnType<typeof provenanceOf> {
+  const ids = new Set<string>();
+  for (const [id, c] of coverageOf(dataset)) if (c.layers.includes(layer)) ids.add(id);
+  const first = new Map<string, AirspaceFeature>();
+  for (const id of ids) first.set(id, { id: `source:${id}`, layer, name: id, geometry: { type: 'Point', coordinates: [0, 0] }, sourceId: id });
+  return provenanceOf(dataset, [...first.values()]);
+}
+
+/**
+ * One CAUTION notice per coverage layer whose data does not take in the input (docs/briefing-rules.md,
+ * "Coverage"): absence of data there is not absence of airspace. Empty where every layer covers it.
+ */
+export function coverageGaps(dataset: Dataset, input: FeatureGeometry, ctx: NoticeContext): { layers: CoverageLayer[]; evaluated: Evaluated[] } {
+  const layers = uncoveredLayers(dataset, geometryBBox(input));
+  const evaluated = layers.map((layer): Evaluated => {
+    const notice: Notice = {
+      ...classGNotice(ctx),
+      ...noDataText(layer, dataset.kind === 'sandbox'),
+      dataSource: NO_DATA.dataSource,
+      dataSubtype: NO_DATA.dataSubtype,
+      status: NO_DATA.status,
+      code: NO_DATA.code,
+      provenance: holders(dataset, layer),
+    };
+    return { notice, outcome: NO_DATA, authorization: NO_DATA.authorization, controlled: false, features: [] };
+  });
+  return { layers, evaluated };
 }

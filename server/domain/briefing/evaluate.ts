@@ -10,7 +10,7 @@ import type { Budget } from '../budget';
 import { floorAglFt, hasMslFloor, isOverhead, type GroundMax } from './altitude';
 import { cellFacilities, cellLaanc, facilityNotices, facilityOf, type CellHit } from './facility-map';
 import { STADIUM_RADIUS_NM, farByBox, inputPlane, separationFrom } from './geometry';
-import { outsideCoverage } from './coverage';
+import { coverageGaps, outsideCoverage } from './coverage';
 import { endedCycleIn } from './currency';
 import { liveDataNotices } from './live-data';
 import { modelUncertainty } from './model-margin';
@@ -103,6 +103,10 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   const laancGridHere = laancCells.some((c) => c.distanceNm === 0);
   const cellsHere = cells.filter((c) => c.distanceNm === 0);
   const facilitiesHere = new Set(cellsHere.map((c) => facilityOf(c.feature)));
+  // A cell here that LAANC does not serve (on the airfield, FAA UDDS APTn_LAANC) makes its facility's
+  // airspace "not through LAANC" here: the class notice, the popup, the check and LAANC say the same.
+  const notLaancHere = new Set<string>();
+  for (const c of cellsHere) if (!cellLaanc(c.feature)) notLaancHere.add(facilityOf(c.feature));
   const cellsNearby = cells.filter((c) => c.distanceNm > 0 && !facilitiesHere.has(facilityOf(c.feature)));
   // A facility map whose FAA cycle ended before the flight starts says so (currency.ts).
   const cycleEnded = (f: AirspaceFeature) => endedCycleIn(dataset, f, ctx.window);
@@ -114,7 +118,7 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
     if (f.layer === 'uasfm') continue;
     // Where the class airspace does not say, LAANC serves it when a LAANC-enabled grid of its facility
     // is near, or a LAANC-enabled grid covers the input itself (LAANC works only where facility maps exist).
-    const laanc = f.layer === 'class_airspace' ? (f.laancEnabled ?? (laancFacilities.has(facilityOf(f)) || laancGridHere)) : false;
+    const laanc = f.layer === 'class_airspace' ? !notLaancHere.has(facilityOf(f)) && (f.laancEnabled ?? (laancFacilities.has(facilityOf(f)) || laancGridHere)) : false;
     const key = f.layer === 'class_airspace' ? classKey(f, laanc, h.state) : sameDesignation(f, h.state);
     const g = groups.get(key) ?? { members: [], laanc };
     g.members.push(h);
@@ -125,10 +129,15 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
     if (e) out.push(e);
   }
   for (const e of out) e.notice.provenance = provenanceOf(dataset, e.features);
-  if (!out.some((e) => e.controlled)) {
+  // Where a layer's data does not reach, its absence says nothing (coverage.ts): a notice per layer, and
+  // never Class G without class airspace data. Outside US airspace the one notice below says it all.
+  const controlled = out.some((e) => e.controlled);
+  const outside = controlled ? null : outsideCoverage(input, ctx);
+  const gaps = outside ? { layers: [], evaluated: [] } : coverageGaps(dataset, input, ctx);
+  out.push(...gaps.evaluated);
+  if (!controlled) {
     // Near modelled (sandbox) controlled airspace the model is unsure: CAUTION instead of Class G.
     const unsure = modelUncertainty(dataset, input, ctx);
-    const outside = unsure ? null : outsideCoverage(input, ctx);
     if (unsure) {
       unsure.notice.provenance = provenanceOf(dataset, unsure.features);
       out.push(unsure);
@@ -136,6 +145,8 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
       // No data here is not Class G: the sources that would have said something do not reach here.
       outside.notice.provenance = classAirspaceProvenance(dataset, geometryBBox(input));
       out.push(outside);
+    } else if (gaps.layers.includes('class_airspace')) {
+      // No class airspace data here: its notice stands instead of Class G.
     } else {
       // Class G is the absence of controlled airspace: its sources are those of the airspace layers looked at here.
       const looked = ids.map((i) => features[i]!).filter((f) => f.layer === 'class_airspace' || f.layer === 'uasfm');

@@ -43,7 +43,10 @@ describe('the engine over the generated sandbox dataset', () => {
       expect(BriefingResultSchema.safeParse(r).success).toBe(true);
       return r;
     };
-    expect(at(39.8283, -98.5795)).toMatchObject({ status: 'NOTICE_STATUS_CLEAR_TO_FLY', authorizationType: 'AUTHORIZATION_TYPE_NOT_REQUIRED' });
+    // Class G in Kansas, but the sandbox's special-use airspace is a sample there: CAUTION, saying so (coverage).
+    const kansas = at(39.8283, -98.5795);
+    expect(kansas).toMatchObject({ status: 'NOTICE_STATUS_CAUTION', authorizationType: 'AUTHORIZATION_TYPE_NOT_REQUIRED' });
+    expect(kansas.notices!.map((n) => n.title)).toEqual(['Special-use airspace not modelled here', 'Class G airspace']);
     const sea = at(47.4435, -122.3016);
     expect(sea.status).toBe('NOTICE_STATUS_CAUTION');
     expect(sources(sea)).toContain('NOTICE_DATA_SOURCE_UASFM_CEILING');

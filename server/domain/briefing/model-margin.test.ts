@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Dataset } from '../../data/dataset';
-import type { AirspaceFeature, DatasetFile } from '../../data/model';
+import { COVERAGE_LAYERS, type AirspaceFeature, type DatasetFile } from '../../data/model';
 import { briefArea, briefLocation } from '.';
 import { annulus, box, circle, msl, sfc } from './fixtures/build';
 import { MODEL_MARGIN_NM } from './model-margin';
@@ -20,7 +20,10 @@ function dataset(sourceId: string, kind: DatasetFile['kind'] = 'sandbox'): Datas
     { ...base, id: 'class:XYZ:D:0', layer: 'class_airspace', subtype: 'CLASS_D', name: 'XYZ Class D', geometry: circle(LAT, LON, 5), lower: sfc, upper: msl(4000), props: { surface: true } },
     { ...base, id: 'class:XYZ:C:1', layer: 'class_airspace', subtype: 'CLASS_C', name: 'XYZ Class C shelf', geometry: annulus(LAT, LON, 5, 10), lower: msl(4000), upper: msl(6000), props: { surface: false } },
   ];
-  return new Dataset({ format: 'skyplan-airspace-dataset', formatVersion: 1, version: 'm', generatedAt: NOW.toISOString(), kind, sources: [], features });
+  // The imported data is declared complete nationwide (docs/briefing-rules.md "Coverage"): this test is about its edges.
+  const sources: DatasetFile['sources'] =
+    kind === 'faa' ? [{ id: sourceId, name: sourceId, version: '1', effectiveDate: NOW.toISOString(), retrievedAt: NOW.toISOString(), attribution: 'FAA', licence: 'PD', coverage: { layers: [...COVERAGE_LAYERS], area: 'national', basis: 'declared' } }] : [];
+  return new Dataset({ format: 'skyplan-airspace-dataset', formatVersion: 1, version: 'm', generatedAt: NOW.toISOString(), kind, sources, features });
 }
 
 const at = (ds: Dataset, northNm: number) => briefLocation(ds, LAT + northNm * NM, LON, { now: NOW });

@@ -43,6 +43,8 @@ export function provenanceOf(dataset: Sources, features: readonly AirspaceFeatur
     ids.add(f.sourceId);
     // A real stadium carries events the sandbox generated for it.
     if (typeof f.props?.eventsSourceId === 'string') ids.add(f.props.eventsSourceId);
+    // A real area with the generated remainder of the same airspace past the FAA file's extent (real-overlay.ts).
+    if (typeof f.props?.modelledSourceId === 'string') ids.add(f.props.modelledSourceId);
   }
   let byIds = kept.get(dataset);
   if (!byIds) kept.set(dataset, (byIds = new Map()));

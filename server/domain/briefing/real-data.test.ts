@@ -51,7 +51,11 @@ describe.skipIf(!hasRealData)('the engine over real FAA data', () => {
   it('leaves the Seattle Class E5/E6 floors (700 and 1,200 ft AGL) and high Class B shelves out', () => {
     // North Seattle, outside Boeing Field's Class D, under Class B AREA H (3,000 MSL) and the E5/E6 areas.
     const r = at(47.68, -122.35);
-    expect(r).toMatchObject({ status: 'NOTICE_STATUS_CLEAR_TO_FLY', authorizationType: 'AUTHORIZATION_TYPE_NOT_REQUIRED' });
+    // Class G from the Seattle files, which cover here; no TFR list was imported, so CAUTION says that (coverage).
+    expect(r).toMatchObject({ status: 'NOTICE_STATUS_CAUTION', authorizationType: 'AUTHORIZATION_TYPE_NOT_REQUIRED' });
+    // North Seattle lies past the facility-map file's extent (its 230 cells are south and central Seattle): said too.
+    expect(here(r).map((n) => n.title)).toEqual(expect.arrayContaining(['No FAA TFR data here', 'No FAA facility-map data here', 'Class G airspace']));
+    expect(here(r).some((n) => n.title === 'No FAA class airspace data here')).toBe(false);
     expect(here(r).some((n) => n.dataSubtype === 'NOTICE_DATA_SUBTYPE_CLASS_E')).toBe(false);
   });
 
@@ -65,8 +69,10 @@ describe.skipIf(!hasRealData)('the engine over real FAA data', () => {
     const wh = at(38.8977, -77.0365);
     expect(wh).toMatchObject({ status: 'NOTICE_STATUS_WARNING', authorizationType: 'AUTHORIZATION_TYPE_RESTRICTED' });
     expect(new Set(here(wh).map((n) => n.dataSource))).toEqual(
-      new Set(['NOTICE_DATA_SOURCE_WASHINGTON_FRZ', 'NOTICE_DATA_SOURCE_WASHINGTON_SFRA', 'NOTICE_DATA_SOURCE_SUA', 'NOTICE_DATA_SOURCE_CLASS_G']),
+      new Set(['NOTICE_DATA_SOURCE_WASHINGTON_FRZ', 'NOTICE_DATA_SOURCE_WASHINGTON_SFRA', 'NOTICE_DATA_SOURCE_SUA', 'NOTICE_DATA_SOURCE_UNSPECIFIED']),
     );
+    // No class airspace file covers DC: never "Class G" there (the DCA Class B is not imported).
+    expect(here(wh).some((n) => n.title === 'No FAA class airspace data here')).toBe(true);
     const gaithersburg = at(39.1434, -77.2014);
     expect(gaithersburg).toMatchObject({ status: 'NOTICE_STATUS_CAUTION', authorizationType: 'AUTHORIZATION_TYPE_NOT_REQUIRED' });
   });

@@ -141,15 +141,15 @@ describe('LAANC candidates', () => {
     // A shelf whose floor is above the flight needs no authorization: no notice.
     expect(evaluateLaanc(d, req({ boundary: box(-122.165, 47.455, -122.16, 47.46) })).notices).toEqual([]);
 
-    // Half in a cell, half past the last cell inside the Class D: the covered half keeps its candidate,
-    // the rest is blocked where it lies.
+    // Half in a cell, half past the last cell inside the Class D: the rest is blocked where it lies, and
+    // the flight's one channel is DroneZone (the briefing of the area says so): no candidate for the covered half.
     const straddle = box((COL.c0 - 0.5) * CELL, (ROW.a + 0.3) * CELL, (COL.c0 + 0.5) * CELL, (ROW.a + 0.7) * CELL);
     const s = evaluateLaanc(ds, req({ boundary: straddle }));
     const block = s.notices.find((n) => n.reason === 'REASON_NOT_LAANC_ENABLED');
     expect(block).toMatchObject({ action: 'ACTION_BLOCK', ids: ['class:BFI:D'] });
     const xs = block!.geom.coordinates[0]!.map((p) => p[0]!);
     expect(Math.max(...xs)).toBeCloseTo(COL.c0 * CELL, 6);
-    expect(s.candidates.map((c) => c.airTrafficControl)).toEqual(['BFI']);
+    expect(s.candidates).toEqual([]);
     // Wholly inside cells: nothing new (the first test's notices stay []).
   });
 
@@ -292,7 +292,8 @@ describe('LAANC candidates', () => {
       tfr('tfr:msl1500', { value: 1500, reference: 'MSL' }), // at least 700 ft AGL
     );
     const d = new Dataset(file);
-    const ids = (maxAltitude: number) => evaluateLaanc(d, req({ maxAltitude })).notices.map((n) => n.ids[0]);
+    // One notice per reason and window (mergeNotices), naming every restriction that counts.
+    const ids = (maxAltitude: number) => evaluateLaanc(d, req({ maxAltitude })).notices.flatMap((n) => n.ids);
     expect(ids(200)).toEqual(['tfr:agl150', 'tfr:msl1000']);
     expect(ids(150)).toEqual(['tfr:msl1000']); // a floor at the top of the flight leaves it clear
     expect(ids(100)).toEqual([]);

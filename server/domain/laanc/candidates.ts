@@ -22,6 +22,7 @@
 import { createHash } from 'node:crypto';
 import type { Polygon } from 'geojson';
 import type { AirspaceClassCode, Candidate, LaancNotice, License, NoticeAction, NoticeReason, SubmissionType } from '../../contract/laanc';
+import { uncoveredLayers } from '../../data/coverage';
 import { geometryBBox, type Dataset } from '../../data/dataset';
 import { assessArea, endedCycle, facilityMapCells, liveDataInDoubt, modelledNear, type FacilityMapCell, type GroundProvider } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
@@ -166,10 +167,30 @@ function modelMargin(dataset: Dataset, rest: Areal, notices: LaancNotice[], flig
   notices.push(notice('ACTION_WARN', 'REASON_MODELLED_AIRSPACE', ids, largestPolygon(rest), flight));
 }
 
+/**
+ * One notice per action, reason and window: the cells of one facility LAANC does not serve are one
+ * notice naming them all (over the largest part of their union), not one per cell.
+ */
+export function mergeNotices(list: readonly LaancNotice[]): LaancNotice[] {
+  const groups = new Map<string, LaancNotice[]>();
+  for (const n of list) {
+    const key = `${n.action}|${n.reason}|${n.startTime}|${n.endTime}`;
+    const g = groups.get(key) ?? [];
+    g.push(n);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => {
+    if (g.length === 1) return g[0]!;
+    const ids = [...new Set(g.flatMap((n) => n.ids))];
+    const geom = largestPolygon(unionAll(g.map((n) => n.geom)) ?? g[0]!.geom);
+    return { ...g[0]!, ids, geom: roundPolygon(geom) };
+  });
+}
+
 export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluation {
   const flight: Window = { start: r.startTime.getTime(), end: r.endTime.getTime() };
   const notices: LaancNotice[] = [];
-  const done = (candidates: CandidateDetail[] = []) => ({ candidates, notices, datasetVersion: dataset.version });
+  const done = (candidates: CandidateDetail[] = []) => ({ candidates, notices: mergeNotices(notices), datasetVersion: dataset.version });
   const requestFt = requestedFeet(r);
   const recreational = isRecreational(r);
 
@@ -222,7 +243,15 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
     modelMargin(dataset, rest, notices, flight);
   }
 
+  // Where the special-use airspace is not known (the sandbox's sample, an import that lacks it), a
+  // restricted area or MOA may be here: never auto-authorization (docs/briefing-rules.md, "Coverage").
+  const suaUnknown = byFacility.size > 0 && uncoveredLayers(dataset, geometryBBox(boundary)).includes('sua');
+  if (suaUnknown) notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_SUA_NOT_MODELLED', [], r.boundary, flight));
+
   if (notices.some((n) => n.action === 'ACTION_BLOCK' && n.ids.length === 0)) return done();
+  // Part of the area is controlled airspace LAANC does not serve: the flight's channel is DroneZone (the
+  // briefing of the area says so), so LAANC offers nothing for the rest of it either: one channel per flight.
+  if (notices.some((n) => n.action === 'ACTION_BLOCK' && n.reason === 'REASON_NOT_LAANC_ENABLED')) return done();
 
   const candidates: CandidateDetail[] = [];
   for (const [facility, cells] of [...byFacility.entries()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -244,7 +273,7 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
       notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_FACILITY_MAP_NOT_CURRENT', stale.map((c) => c.cell.id), largestPolygon(unionAll(stale.map((c) => c.shared)) ?? area), flight));
     }
     // Auto-authorization only where the FAA enables it for every cell of the facility here, on current data.
-    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0 && stale.length === 0 && !inDoubt;
+    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0 && stale.length === 0 && !inDoubt && !suaUnknown;
     if (!within && !recreational && cells.some((c) => c.cell.feature.props?.part107FurtherCoordination === false)) continue;
     const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
     const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);

@@ -1,10 +1,22 @@
 import type { Status } from '../../contract/system';
-import { effectiveDateStated, sourceKind, validUntil } from '../../data/model';
+import { effectiveDateStated, sourceKind, validUntil, type DatasetFile, type DatasetSource } from '../../data/model';
 import type { AppDeps } from '../../deps';
+import { geometryBBox } from '../../data/dataset';
 import { demSourceFor, demSourceName } from '../../data/dem-source';
 import { airportModelSource } from '../../domain/elevation/airport-model';
 import { storeStarting } from '../../store/deferred';
 import { liveSourcesStatus } from '../../services/live/status';
+
+/**
+ * A source's date in words (docs/provenance.md): its effective date when the publisher states one; else
+ * the file's own date, or when it was retrieved. Never a generation time passed off as the data's date.
+ */
+export function dateNote(s: DatasetSource, kind: DatasetFile['kind']): string {
+  const day = (t: string) => t.replace(/\.000Z$/, 'Z');
+  if (effectiveDateStated(s, kind)) return `effective ${day(s.effectiveDate)}`;
+  if (s.fileDate) return `undated; file dated ${day(s.fileDate)}`;
+  return `undated, retrieved at ${day(s.retrievedAt)}`;
+}
 
 /** A cycle-published source says when it stops being current (docs/provenance.md). */
 const withValidUntil = (until: string | undefined) => (until ? { validUntil: until } : {});
@@ -54,10 +66,12 @@ export async function serviceStatus(deps: AppDeps): Promise<Status> {
       generatedAt: ds.generatedAt,
       features: ds.features.length,
       // Every source says whether it is FAA data (with its file and effective date) or generated.
-      sources: ds.sources.map(({ live: _live, ...s }) => ({
+      sources: ds.sources.map(({ live: _live, coverage, ...s }) => ({
         ...s,
+        ...(coverage ? { coverage: { layers: coverage.layers, basis: coverage.basis, ...(coverage.area === 'national' ? {} : { bounds: geometryBBox(coverage.area) }) } } : {}),
         kind: sourceKind(s, ds.kind),
         effectiveDateStated: effectiveDateStated(s, ds.kind),
+        dateNote: dateNote(s, ds.kind),
         ...withValidUntil(validUntil(s, ds.kind)),
         ageSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(s.retrievedAt)) / 1000)),
       })),

@@ -14,6 +14,8 @@ const dataset: DatasetFile = {
     source('faa:sua:Prohibited_Areas', { kind: 'faa', file: 'Prohibited_Areas.geojson', effectiveDateStated: false }),
     source('faa:sua:legacy'), // written before sources had a kind: told by its id; same dates, so no stated date
     source('ourairports'),
+    source('faa:sua:dated-file', { kind: 'faa', file: 'sua.geojson', effectiveDateStated: false, fileDate: '2025-11-01T12:00:00Z' }),
+    source('faa:class_airspace:x', { kind: 'faa', effectiveDateStated: false, coverage: { layers: ['class_airspace'], basis: 'file-extent', area: { type: 'Polygon', coordinates: [[[-122.4, 47.5], [-122.2, 47.5], [-122.2, 47.7], [-122.4, 47.5]]] } } }),
   ],
   features: [{ id: 'x', layer: 'airport', name: 'x', geometry: { type: 'Point', coordinates: [0, 0] }, sourceId: 'ourairports' }],
 };
@@ -33,6 +35,15 @@ describe('GET /v1/status', () => {
     expect(byId['faa:sua:Prohibited_Areas']).toMatchObject({ kind: 'faa', effectiveDateStated: false });
     expect(byId['faa:sua:legacy']).toMatchObject({ kind: 'faa', effectiveDateStated: false });
     expect(byId.ourairports).toMatchObject({ kind: 'open-data' });
+  });
+
+  it('gives each date in words, never a generation time as the date of an undated file', async () => {
+    const body = StatusSchema.parse(await (await svc.call('GET', '/v1/status')).json());
+    const byId = Object.fromEntries(body.dataset.sources.map((s) => [s.id, s]));
+    expect(byId['faa:uasfm:uasfm_seattle']!.dateNote).toBe('effective 2025-10-30T00:00:00Z');
+    expect(byId['faa:sua:Prohibited_Areas']!.dateNote).toBe(`undated, retrieved at ${AT}`);
+    expect(byId['faa:sua:dated-file']).toMatchObject({ dateNote: 'undated; file dated 2025-11-01T12:00:00Z', fileDate: '2025-11-01T12:00:00Z' });
+    expect(byId['faa:class_airspace:x']!.coverage).toEqual({ layers: ['class_airspace'], basis: 'file-extent', bounds: [-122.4, 47.5, -122.2, 47.7] });
   });
 
   it('names the terrain model as the elevation source while no DEM was imported', async () => {

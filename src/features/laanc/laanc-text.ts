@@ -61,6 +61,8 @@ export const REASON_TEXT: Record<NoticeReason, string> = {
     'The FAA facility map of part of the area comes from a 56-day cycle that ended before the flight starts: it may no longer be current, so LAANC does not auto-authorize there. Part 107 pilots may request further coordination; recreational flyers cannot fly there through LAANC.',
   REASON_LIVE_DATA_NOT_CURRENT:
     'The FAA data this service follows live (its TFR feed) is out of date, or a TFR could not be read: a restriction may cover the area unseen, so LAANC does not auto-authorize. Part 107 pilots may request further coordination; recreational flyers cannot fly there through LAANC until the data is current again.',
+  REASON_SUA_NOT_MODELLED:
+    'The special-use airspace data does not cover this area (restricted areas, MOAs and warning areas may be here), so LAANC does not auto-authorize it. Part 107 pilots may request further coordination; recreational flyers cannot fly there through LAANC.',
   REASON_MODELLED_AIRSPACE:
     'Part of the area lies next to controlled airspace that the sandbox models: its boundary is uncertain, so that part may need an authorization LAANC cannot give from the model. Check the FAA facility map or apply through DroneZone.',
 };

@@ -13,6 +13,14 @@ const section = () => renderWithClient(<LaancSection operation={OP} me={ME} onHi
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 
 describe('LAANC section', () => {
+  it('offers no LAANC request where the area\'s briefing says LAANC cannot authorize it (restricted or DroneZone)', async () => {
+    mockFetch(() => json({ statusCode: 404, message: 'No LAANC operation' }, 404));
+    renderWithClient(<LaancSection operation={OP} me={ME} onHighlight={vi.fn()} notThroughLaanc="The area is restricted (P-56): no LAANC request is offered." />);
+    expect((await screen.findByTestId('laanc:not-offered')).textContent).toMatch(/restricted \(P-56\)/);
+    expect(screen.queryByTestId('laanc:details-form')).toBeNull();
+    expect(screen.queryByTestId('laanc:none')).toBeNull();
+  });
+
   it('shows a skeleton while it loads', () => {
     mockFetch((_, init) => pending(init));
     section();

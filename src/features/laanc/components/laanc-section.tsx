@@ -23,10 +23,12 @@ interface Props {
   /** From a claim: the fixedAltitude the integration asked for. */
   fixedAltitudeDefault?: boolean;
   onHighlight(g: Geometry | null): void;
+  /** Why LAANC cannot authorize this area, from its briefing (restricted, DroneZone); null where it may. */
+  notThroughLaanc?: string | null;
 }
 
 /** The LAANC part of an operation: create it, read its notices, submit candidates, follow authorizations. */
-export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, onHighlight }: Props) {
+export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, onHighlight, notThroughLaanc = null }: Props) {
   const laanc = useLaancOperation(op.id, { poll: true });
   const changes = useStatusChanges(laanc.data?.operation.authorizations);
   const [editing, setEditing] = useState(false);
@@ -44,6 +46,13 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
     body = <ErrorState title="The LAANC request could not be loaded." error={laanc.error} onRetry={() => void laanc.refetch()} testId="laanc:error" />;
   } else if (laanc.data === undefined) {
     body = <LoadingState label="Loading the LAANC request…" testId="laanc:loading" />;
+  } else if (laanc.data === null && notThroughLaanc) {
+    // The area's briefing says LAANC cannot authorize it (restricted, or DroneZone): no request is offered.
+    body = (
+      <EmptyState title="No LAANC request for this area" testId="laanc:not-offered">
+        <p className="small">{notThroughLaanc}</p>
+      </EmptyState>
+    );
   } else if (laanc.data === null) {
     const [first = '', ...rest] = (me?.name ?? '').split(' ');
     body = (

@@ -1,4 +1,5 @@
 import type { PlatformOperation } from '../../../../server/contract/operations';
+import type { OperationAirspace } from './operation-page';
 import { useMemberNames } from '../../operations/api/get-members';
 import { durationText, formatInstant, formatWindow, sameClocks } from '../../../components/time-window';
 import { useAreaZone } from '../../../lib/use-area-zone';
@@ -6,7 +7,7 @@ import { altitudeRange, FLIGHT_TYPE_TEXT, pilotLabel } from '../../operations/op
 
 const PROVIDER_TEXT: Record<string, string> = { APPROVAL_PROVIDER_LAANC: 'LAANC', APPROVAL_PROVIDER_ASTM_UTM: 'ASTM UTM', APPROVAL_PROVIDER_UNSPECIFIED: 'Unspecified' };
 
-export function OperationDetails({ op, meId }: { op: PlatformOperation; meId: string | null }) {
+export function OperationDetails({ op, meId, airspace = null }: { op: PlatformOperation; meId: string | null; airspace?: OperationAirspace | null }) {
   const names = useMemberNames();
   // An operation created through the API carries the zone its client gave, unchecked against the area:
   // when the area's clocks read the window differently, both zones are named (docs/portal.md, "Times").
@@ -40,8 +41,13 @@ export function OperationDetails({ op, meId }: { op: PlatformOperation; meId: st
           <dd>{op.aircraftId}</dd>
         </>
       )}
-      <dt>Authorization</dt>
-      <dd>{op.authorizationProviders.length ? op.authorizationProviders.map((p) => PROVIDER_TEXT[p]).join(', ') : 'None requested'}</dd>
+      <dt>Airspace</dt>
+      <dd data-testid="operation:airspace">{airspace ? `${airspace.statusLabel}: ${airspace.channel}` : 'Checking…'}</dd>
+      <dt>Requested through</dt>
+      <dd data-testid="operation:providers">
+        {op.authorizationProviders.length ? op.authorizationProviders.map((p) => PROVIDER_TEXT[p]).join(', ') : 'None requested'}
+        {airspace?.laancRefusal && op.authorizationProviders.includes('APPROVAL_PROVIDER_LAANC') ? ' (not possible here, see above)' : ''}
+      </dd>
       {op.desc && (
         <>
           <dt>Description</dt>

@@ -16,6 +16,37 @@ const page = (lock: string | null = null) =>
     </OperationPage>,
   );
 
+describe('operation page over a restricted area (one truth per place)', () => {
+  const restricted = {
+    status: 'NOTICE_STATUS_WARNING', statusLabel: 'Warning', channel: 'Restricted', authorizationType: 'AUTHORIZATION_TYPE_RESTRICTED',
+    restrictedBy: ['P-56', 'Washington DC Flight Restricted Zone (FRZ) (4/2565)'], laancRefusal: 'The area is restricted: no LAANC request is offered.',
+  };
+
+  it('says the area is restricted, names the restrictions, and marks a requested LAANC as not possible', async () => {
+    mockFetch(() => json({ ...OP, authorizationProviders: ['APPROVAL_PROVIDER_LAANC'] }));
+    renderWithClient(
+      <OperationPage id={OP.id} meId="pilot-1" shapes={[]} highlight={null} lock={null} notice={null} airspace={restricted}>
+        {() => <p>LAANC section</p>}
+      </OperationPage>,
+    );
+    const bar = await screen.findByTestId('operation:restricted');
+    expect(bar.textContent).toMatch(/Restricted area\. P-56; Washington DC Flight Restricted Zone .*No LAANC request is possible/);
+    expect(screen.getByTestId('operation:airspace').textContent).toBe('Warning: Restricted');
+    expect(screen.getByTestId('operation:providers').textContent).toBe('LAANC (not possible here, see above)');
+  });
+
+  it('shows the channel of an unrestricted area without a restriction bar', async () => {
+    mockFetch(() => json(OP));
+    renderWithClient(
+      <OperationPage id={OP.id} meId="pilot-1" shapes={[]} highlight={null} lock={null} notice={null} airspace={{ ...restricted, status: 'NOTICE_STATUS_CAUTION', statusLabel: 'Caution', channel: 'LAANC authorization required', authorizationType: 'AUTHORIZATION_TYPE_LAANC', restrictedBy: [], laancRefusal: null }}>
+        {() => <p>LAANC section</p>}
+      </OperationPage>,
+    );
+    expect((await screen.findByTestId('operation:airspace')).textContent).toBe('Caution: LAANC authorization required');
+    expect(screen.queryByTestId('operation:restricted')).toBeNull();
+  });
+});
+
 describe('operation page', () => {
   it('shows a skeleton while it loads', () => {
     mockFetch((_, init) => pending(init));

@@ -18,6 +18,19 @@ import { OperationDetails } from './operation-details';
 import { OperationEditForm } from './operation-edit-form';
 import '../operation.css';
 
+/** What the area's briefing says of the operation (composed by the route from the one evaluation). */
+export interface OperationAirspace {
+  status: string;
+  statusLabel: string;
+  /** The authorization channel in words: "LAANC authorization required", "Restricted"… */
+  channel: string;
+  authorizationType: string;
+  /** Titles of the restrictions the area lies in (prohibited area, FRZ, active TFR). */
+  restrictedBy: string[];
+  /** Why LAANC offers nothing here, or null where it may. */
+  laancRefusal: string | null;
+}
+
 interface Props {
   id: string;
   meId: string | null;
@@ -27,12 +40,14 @@ interface Props {
   /** Why the operation cannot change now (an authorization is pending or approved), or null. */
   lock: string | null;
   notice: string | null;
+  /** The area's status and channel from its briefing; null while it loads. */
+  airspace?: OperationAirspace | null;
   /** The LAANC section, composed by the route. */
   children(op: PlatformOperation): ReactNode;
 }
 
 /** /operations/:id: the operation on the map, its details, edit and delete while allowed, and its LAANC part. */
-export function OperationPage({ id, meId, shapes, highlight, lock, notice, children }: Props) {
+export function OperationPage({ id, meId, shapes, highlight, lock, notice, airspace = null, children }: Props) {
   const q = useOperation(id);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -97,6 +112,14 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
           </button>
         </div>
       )}
+      {airspace?.authorizationType === 'AUTHORIZATION_TYPE_RESTRICTED' && (
+        <div className="notice-bar tone-danger" role="alert" data-testid="operation:restricted">
+          <p>
+            <strong>Restricted area.</strong> {airspace.restrictedBy.join('; ')}: drones may not fly here without special FAA authorization. No LAANC request is possible for
+            this operation.
+          </p>
+        </div>
+      )}
       <div className="op-layout">
         <div className="op-map">
           <div className="map-frame">
@@ -112,7 +135,7 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, child
         <div className="op-content">
           <section className="card" aria-labelledby="details-heading">
             <h2 id="details-heading">Details</h2>
-            {editing ? <OperationEditForm op={op} onDone={() => setEditing(false)} /> : <OperationDetails op={op} meId={meId} />}
+            {editing ? <OperationEditForm op={op} onDone={() => setEditing(false)} /> : <OperationDetails op={op} meId={meId} airspace={airspace} />}
           </section>
           {children(op)}
           <FlightSection operation={op} track={track} replayAt={replayAt} onReplay={setReplayAt} />
