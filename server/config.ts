@@ -55,6 +55,8 @@ export interface Config {
   basemapStyleUrl: string | null;
   /** The online maps the portal offers over the airspace (null: not offered), and who each reveals the view to. */
   onlineMaps: OnlineMapsConfig;
+  /** The Aviation Weather Center Data API (WEATHER_API_URL; null: no weather in briefings) and its bounds. */
+  weather: { apiUrl: string | null; timeoutMs: number; requestsPerMinute: number; cacheSeconds: number };
   /** Further origins the portal may connect to (another deployment, another map style): CSP connect-src. */
   portalConnectOrigins: string[];
   /** Proxies in front of the service whose X-Forwarded-For entries are trusted (0: the socket's address). */
@@ -211,6 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     basemapStyleUrl: httpUrl('BASEMAP_STYLE_URL', env),
     onlineMaps: onlineMaps(env),
     portalConnectOrigins: origins('PORTAL_CONNECT_ORIGINS', env),
+    weather: {
+      apiUrl: env.WEATHER_API_URL === undefined ? 'https://aviationweather.gov/api/data' : env.WEATHER_API_URL === '' ? null : httpUrl('WEATHER_API_URL', env)!.replace(/\/$/, ''),
+      timeoutMs: positive('WEATHER_TIMEOUT_MS', 1500, env),
+      requestsPerMinute: int('WEATHER_REQUESTS_PER_MINUTE', 30, env),
+      cacheSeconds: positive('WEATHER_CACHE_SECONDS', 600, env),
+    },
     trustProxyHops: int('TRUST_PROXY_HOPS', 0, env),
     rateLimits: {
       signInPerAddressPerMinute: int('RATE_LIMIT_SIGN_IN_PER_MINUTE', 20, env),
@@ -248,5 +256,6 @@ export type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits
 export function testConfig(overrides: ConfigOverrides = {}): Config {
   // Tokens live 90 days in tests, which travel in time on the service clock (a test of expiry sets its own).
   const base = loadConfig({ PROFILE: 'sandbox', DATA_DIR: overrides.dataDir ?? '.data-test', PORTAL_DIR: '' });
-  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, ...overrides, rateLimits: { ...TEST_RATE_LIMITS, ...overrides.rateLimits } };
+  // No weather source unless a test brings its own (a fake server): tests never reach the network.
+  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, weather: { ...base.weather, apiUrl: null }, ...overrides, rateLimits: { ...TEST_RATE_LIMITS, ...overrides.rateLimits } };
 }
