@@ -85,3 +85,26 @@ describe('tile part cache', () => {
     expect(() => loadConfig({ TILE_PART_CACHE_MB: 'lots' })).toThrow(/TILE_PART_CACHE_MB must be a non-negative integer/);
   });
 });
+
+describe('online maps', () => {
+  it('offer the public street and aerial maps by default, each switched off by an empty URL', () => {
+    const { onlineMaps } = loadConfig({});
+    expect(onlineMaps.streets).toEqual({ styleUrl: 'https://tiles.openfreemap.org/styles/liberty', attribution: '© OpenStreetMap contributors, © OpenMapTiles' });
+    expect(onlineMaps.aerial).toEqual({
+      tilesUrl: 'https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}',
+      attribution: 'U.S. Geological Survey',
+      maxZoom: 16,
+    });
+    expect(loadConfig({ STREETS_STYLE_URL: '', AERIAL_TILES_URL: '' }).onlineMaps).toEqual({ streets: null, aerial: null });
+    const own = loadConfig({ STREETS_STYLE_URL: 'https://maps.example/style.json', STREETS_ATTRIBUTION: '© Us', AERIAL_TILES_URL: 'https://img.example/{z}/{x}/{y}.jpg', AERIAL_MAX_ZOOM: '19' }).onlineMaps;
+    expect(own).toEqual({ streets: { styleUrl: 'https://maps.example/style.json', attribution: '© Us' }, aerial: { tilesUrl: 'https://img.example/{z}/{x}/{y}.jpg', attribution: 'U.S. Geological Survey', maxZoom: 19 } });
+    expect(loadConfig({ BASEMAP_STYLE_URL: 'https://deploy.example/s.json' }).onlineMaps.streets?.styleUrl).toBe('https://deploy.example/s.json');
+  });
+
+  it('refuses a map URL that is not http(s) or an aerial template without its placeholders, naming the variable', () => {
+    expect(() => loadConfig({ STREETS_STYLE_URL: 'ftp://x/style.json' })).toThrow(/STREETS_STYLE_URL must be an http or https URL/);
+    expect(() => loadConfig({ AERIAL_TILES_URL: 'https://img.example/{z}/{x}.png' })).toThrow(/AERIAL_TILES_URL must hold \{y\}/);
+    expect(() => loadConfig({ PORTAL_CONNECT_ORIGINS: 'javascript:alert(1)' })).toThrow(/PORTAL_CONNECT_ORIGINS/);
+    expect(loadConfig({ PORTAL_CONNECT_ORIGINS: 'https://a.example/x, https://b.example:8443' }).portalConnectOrigins).toEqual(['https://a.example', 'https://b.example:8443']);
+  });
+});

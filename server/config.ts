@@ -53,6 +53,12 @@ export interface Config {
   basemapPmtiles: string | null;
   /** A MapLibre style URL the portal draws under the airspace instead of the service's basemap. */
   basemapStyleUrl: string | null;
+  /** The online maps the portal offers over the airspace (null: not offered), and who each reveals the view to. */
+  onlineMaps: OnlineMapsConfig;
+  /** The Aviation Weather Center Data API (WEATHER_API_URL; null: no weather in briefings) and its bounds. */
+  weather: { apiUrl: string | null; timeoutMs: number; requestsPerMinute: number; cacheSeconds: number };
+  /** Further origins the portal may connect to (another deployment, another map style): CSP connect-src. */
+  portalConnectOrigins: string[];
   /** Proxies in front of the service whose X-Forwarded-For entries are trusted (0: the socket's address). */
   trustProxyHops: number;
   rateLimits: RateLimitConfig;
@@ -87,6 +93,42 @@ function tfrFeed(env: NodeJS.ProcessEnv, sandbox: boolean): TfrFeedConfig | null
   const staleSeconds = positive('FAA_TFR_STALE_SECONDS', 900, env);
   if (staleSeconds < pollSeconds) throw new Error('FAA_TFR_STALE_SECONDS must be at least FAA_TFR_POLL_SECONDS');
   return { listUrl: listUrl ?? FAA_TFR_LIST_URL, detailUrl, pollSeconds, staleSeconds };
+}
+
+/** The street (vector style) and aerial (raster tiles) maps; URLs and credits from the environment. */
+export interface OnlineMapsConfig {
+  streets: { styleUrl: string; attribution: string } | null;
+  aerial: { tilesUrl: string; attribution: string; maxZoom: number } | null;
+}
+
+export const DEFAULT_STREETS_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+export const DEFAULT_STREETS_ATTRIBUTION = '© OpenStreetMap contributors, © OpenMapTiles';
+export const DEFAULT_AERIAL_TILES_URL = 'https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}';
+export const DEFAULT_AERIAL_ATTRIBUTION = 'U.S. Geological Survey';
+
+/**
+ * STREETS_STYLE_URL / AERIAL_TILES_URL: unset, the public defaults (docs/portal.md); set to the empty
+ * string, that map is not offered. The aerial template must hold {z}, {x} and {y}.
+ */
+function onlineMaps(env: NodeJS.ProcessEnv): OnlineMapsConfig {
+  const streetsUrl = env.STREETS_STYLE_URL === undefined ? (env.BASEMAP_STYLE_URL || DEFAULT_STREETS_STYLE_URL) : env.STREETS_STYLE_URL;
+  const aerialUrl = env.AERIAL_TILES_URL === undefined ? DEFAULT_AERIAL_TILES_URL : env.AERIAL_TILES_URL;
+  let streets: OnlineMapsConfig['streets'] = null;
+  if (streetsUrl) streets = { styleUrl: httpUrl('STREETS_STYLE_URL', { STREETS_STYLE_URL: streetsUrl })!, attribution: env.STREETS_ATTRIBUTION ?? DEFAULT_STREETS_ATTRIBUTION };
+  let aerial: OnlineMapsConfig['aerial'] = null;
+  if (aerialUrl) {
+    // Checked as a URL with the placeholders filled in; kept with them.
+    httpUrl('AERIAL_TILES_URL', { AERIAL_TILES_URL: aerialUrl.replace(/\{[xyz]\}/g, '0') });
+    for (const p of ['{z}', '{x}', '{y}']) if (!aerialUrl.includes(p)) throw new Error(`AERIAL_TILES_URL must hold ${p}, got "${aerialUrl}"`);
+    aerial = { tilesUrl: aerialUrl, attribution: env.AERIAL_ATTRIBUTION ?? DEFAULT_AERIAL_ATTRIBUTION, maxZoom: int('AERIAL_MAX_ZOOM', 16, env) };
+  }
+  return { streets, aerial };
+}
+
+/** PORTAL_CONNECT_ORIGINS: a space- or comma-separated list of http(s) origins. */
+function origins(name: string, env: NodeJS.ProcessEnv): string[] {
+  const raw = (env[name] ?? '').split(/[\s,]+/).filter(Boolean);
+  return raw.map((o) => new URL(httpUrl(name, { [name]: o })!).origin);
 }
 
 /** Limits kept in the store, so every instance on one store counts together (docs/security.md). 0 turns one off. */
@@ -198,6 +240,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: sandbox && bool('SEED_DEMO', true, env),
     basemapPmtiles: env.BASEMAP_PMTILES ? path.resolve(env.BASEMAP_PMTILES) : null,
     basemapStyleUrl: httpUrl('BASEMAP_STYLE_URL', env),
+    onlineMaps: onlineMaps(env),
+    portalConnectOrigins: origins('PORTAL_CONNECT_ORIGINS', env),
+    weather: {
+      apiUrl: env.WEATHER_API_URL === undefined ? 'https://aviationweather.gov/api/data' : env.WEATHER_API_URL === '' ? null : httpUrl('WEATHER_API_URL', env)!.replace(/\/$/, ''),
+      timeoutMs: positive('WEATHER_TIMEOUT_MS', 1500, env),
+      requestsPerMinute: int('WEATHER_REQUESTS_PER_MINUTE', 30, env),
+      cacheSeconds: positive('WEATHER_CACHE_SECONDS', 600, env),
+    },
     trustProxyHops: int('TRUST_PROXY_HOPS', 0, env),
     rateLimits: {
       signInPerAddressPerMinute: int('RATE_LIMIT_SIGN_IN_PER_MINUTE', 20, env),
@@ -237,5 +287,6 @@ export type ConfigOverrides = Partial<Omit<Config, 'rateLimits'>> & { rateLimits
 export function testConfig(overrides: ConfigOverrides = {}): Config {
   // Tokens live 90 days in tests, which travel in time on the service clock (a test of expiry sets its own).
   const base = loadConfig({ PROFILE: 'sandbox', DATA_DIR: overrides.dataDir ?? '.data-test', PORTAL_DIR: '' });
-  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, ...overrides, rateLimits: { ...TEST_RATE_LIMITS, ...overrides.rateLimits } };
+  // No weather source unless a test brings its own (a fake server): tests never reach the network.
+  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, weather: { ...base.weather, apiUrl: null }, ...overrides, rateLimits: { ...TEST_RATE_LIMITS, ...overrides.rateLimits } };
 }

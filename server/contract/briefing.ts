@@ -194,11 +194,48 @@ export const NoticeSchema = z
   .meta({ id: 'Notice' });
 export type Notice = z.infer<typeof NoticeSchema>;
 
+/** Our extension: the sun at the place over the flight window, computed offline (14 CFR 107.29). */
+export const DaylightSchema = z
+  .object({
+    sunrise: DateTimeSchema.nullable().describe('Sunrise on the day of the window\'s middle (null: the sun does not rise or set that day)'),
+    sunset: DateTimeSchema.nullable(),
+    civilTwilightStart: DateTimeSchema.nullable().describe('Morning civil twilight begins (sun 6° below the horizon)'),
+    civilTwilightEnd: DateTimeSchema.nullable().describe('Evening civil twilight ends (sun 6° below the horizon)'),
+    periods: z.array(z.enum(['DAY', 'CIVIL_TWILIGHT', 'NIGHT'])).describe('What the window crosses, in this order when present'),
+    message: z.string().describe('What 14 CFR 107.29 requires for the window, in words'),
+  })
+  .meta({ id: 'Daylight' });
+export type Daylight = z.infer<typeof DaylightSchema>;
+
+/** Our extension: the nearest reporting station's observation and forecast (Aviation Weather Center), never invented. */
+export const WeatherSchema = z
+  .object({
+    available: z.boolean().describe('false: no weather could be had (no network, the source failed, no station near); nothing below is filled'),
+    message: z.string().describe('What the weather means for the flight, or why there is none'),
+    station: z.object({ id: z.string(), name: z.string().nullable(), distanceNm: z.number() }).nullable(),
+    observationTime: DateTimeSchema.nullable(),
+    windDirectionDeg: z.number().nullable().describe('Degrees true; null when variable or calm'),
+    windSpeedKt: z.number().nullable(),
+    windGustKt: z.number().nullable(),
+    visibilitySm: z.number().nullable().describe('Statute miles; "10+" is 10 with visibilityOrMore'),
+    visibilityOrMore: z.boolean(),
+    cloudBaseFtAgl: z.number().nullable().describe('Lowest reported cloud layer (FEW and above), ft above the station; null: none reported'),
+    cloudCover: z.string().nullable().describe('Cover of that layer: FEW, SCT, BKN, OVC, OVX'),
+    flightCategory: z.string().nullable().describe('VFR, MVFR, IFR or LIFR'),
+    part107: z.enum(['MEETS_MINIMA', 'BELOW_MINIMA', 'UNKNOWN']).describe('Held against 14 CFR 107.51: 3 SM visibility, 500 ft below clouds at the flight\'s highest altitude'),
+    rawMetar: z.string().nullable(),
+    rawTaf: z.string().nullable(),
+  })
+  .meta({ id: 'Weather' });
+export type Weather = z.infer<typeof WeatherSchema>;
+
 export const BriefingResultSchema = z
   .object({
     status: NoticeStatusSchema.optional().describe('Most severe status among the notices that count (intersecting ones)'),
     authorizationType: AuthorizationTypeSchema.optional().describe('Most restrictive authorization: RESTRICTED > DRONE_ZONE > LAANC > NOT_REQUIRED'),
     notices: z.array(NoticeSchema).optional().describe('Sorted by severity, then distance'),
+    daylight: DaylightSchema.optional().describe('Our extension. Sunrise, sunset and civil twilight at the place for the window (docs/daylight-weather.md)'),
+    weather: WeatherSchema.optional().describe('Our extension. The nearest station\'s METAR and TAF, decoded, held against Part 107.51; available false without them'),
   })
   .meta({ id: 'BriefingResult' });
 export type BriefingResult = z.infer<typeof BriefingResultSchema>;

@@ -8,23 +8,36 @@ import type { Config } from '../config';
 
 /**
  * The portal: scripts and styles from its own files only (no 'unsafe-inline'). MapLibre runs its workers
- * from blob: URLs and draws images from data: and blob: URLs. connect-src allows any https origin
- * because Settings can point the portal at another deployment of the interface.
+ * from blob: URLs and draws images from data: and blob: URLs. Besides the service itself, the portal may
+ * reach exactly the configured map hosts (the street map's style and tiles, the aerial imagery, a
+ * BASEMAP_STYLE_URL) and the origins of PORTAL_CONNECT_ORIGINS (another deployment or map style a person
+ * picks in Settings): docs/portal.md, "Maps under the airspace".
  */
-export const PORTAL_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' https:",
-  "worker-src 'self' blob:",
-  "child-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function portalCsp(config: Pick<Config, 'onlineMaps' | 'basemapStyleUrl' | 'portalConnectOrigins'>): string {
+  const hosts = mapOrigins(config);
+  const extra = [...new Set([...hosts, ...config.portalConnectOrigins])];
+  const list = (base: string) => [base, ...extra].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    list("img-src 'self' data: blob:"),
+    "font-src 'self' data:",
+    list("connect-src 'self'"),
+    "worker-src 'self' blob:",
+    "child-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The origins the configured maps load from, each once. */
+export function mapOrigins(config: Pick<Config, 'onlineMaps' | 'basemapStyleUrl'>): string[] {
+  const urls = [config.onlineMaps.streets?.styleUrl, config.onlineMaps.aerial?.tilesUrl.replace(/\{[xyz]\}/g, '0'), config.basemapStyleUrl ?? undefined];
+  return [...new Set(urls.filter((u): u is string => !!u).map((u) => new URL(u).origin))];
+}
 
 /**
  * The /docs page (Swagger UI): scripts and styles from the service's own files only; data: images
@@ -50,11 +63,11 @@ export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(), microphone=(),
 /** One year; no includeSubDomains, since the service may share its domain with hosts it does not know. */
 export const HSTS = 'max-age=31536000';
 
-function cspFor(path: string, contentType: string | null): string {
+function cspFor(portal: string, path: string, contentType: string | null): string {
   // A worker takes the CSP of its own script's response: MapLibre's tile worker must be able to fetch.
-  if (contentType && /javascript/.test(contentType)) return PORTAL_CSP;
+  if (contentType && /javascript/.test(contentType)) return portal;
   if (!contentType?.startsWith('text/html')) return API_CSP;
-  return path === '/docs' ? DOCS_CSP : PORTAL_CSP;
+  return path === '/docs' ? DOCS_CSP : portal;
 }
 
 /** Sets headers on the finished response; falls back to c.header() if its headers are immutable. */
@@ -81,10 +94,11 @@ export function defenceHeaders(config: Config): (path: string, own: { has(name: 
     ['Permissions-Policy', PERMISSIONS_POLICY],
   ];
   if (config.publicUrl.startsWith('https://')) always.push(['Strict-Transport-Security', HSTS]);
+  const portal = portalCsp(config);
   return (path, own) => {
     const out = [...always];
     if (!own.has('x-frame-options')) out.push(['X-Frame-Options', 'DENY']);
-    if (!own.has('content-security-policy')) out.push(['Content-Security-Policy', cspFor(path, own.get('content-type'))]);
+    if (!own.has('content-security-policy')) out.push(['Content-Security-Policy', cspFor(portal, path, own.get('content-type'))]);
     return out;
   };
 }

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { startTestService, type TestService } from '../../test/helpers/service';
 import { route } from './route';
-import { API_CSP, HSTS, PERMISSIONS_POLICY, PORTAL_CSP } from './security-headers';
+import { API_CSP, HSTS, PERMISSIONS_POLICY, portalCsp } from './security-headers';
+import { testConfig } from '../config';
 
 let svc: TestService;
 let https: TestService;
@@ -29,6 +30,8 @@ afterAll(async () => {
   await Promise.all([svc.close(), https.close(), portal.close()]);
 });
 
+const PORTAL_CSP = portalCsp(testConfig());
+
 describe('security headers', () => {
   it('give the portal a CSP without unsafe-inline that lets MapLibre run its blob: workers', async () => {
     for (const p of ['/', '/plan', '/index.html']) {
@@ -45,6 +48,22 @@ describe('security headers', () => {
     expect(worker.status).toBe(200);
     expect(worker.headers.get('content-security-policy')).toBe(PORTAL_CSP);
     expect(PORTAL_CSP).toContain("connect-src 'self'");
+  });
+
+  it('let the portal reach exactly the configured map hosts, and no other origin', () => {
+    const csp = (c: Parameters<typeof portalCsp>[0]) => Object.fromEntries(portalCsp(c).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    const byDefault = csp(testConfig());
+    expect(byDefault['connect-src']).toEqual(["'self'", 'https://tiles.openfreemap.org', 'https://basemap.nationalmap.gov']);
+    expect(byDefault['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tiles.openfreemap.org', 'https://basemap.nationalmap.gov']);
+    const chosen = csp({
+      onlineMaps: { streets: { styleUrl: 'https://maps.example:8443/s.json', attribution: '' }, aerial: null },
+      basemapStyleUrl: null,
+      portalConnectOrigins: ['https://other.example'],
+    });
+    expect(chosen['connect-src']).toEqual(["'self'", 'https://maps.example:8443', 'https://other.example']);
+    const none = csp({ onlineMaps: { streets: null, aerial: null }, basemapStyleUrl: null, portalConnectOrigins: [] });
+    expect(none['connect-src']).toEqual(["'self'"]);
+    expect(none['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
 
   it('give API answers, errors included, a CSP that allows nothing, and the common headers', async () => {

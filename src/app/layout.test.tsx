@@ -7,17 +7,22 @@ import { json, mockFetch } from '../test/fetch-mock';
 import { testQueryClient } from '../test/render';
 import { statusAnswer } from '../test/status-fixture';
 import { Layout } from './layout';
+import { resetSandboxRead, SANDBOX_READ_KEY } from '../features/deployment/sandbox-label';
 
-const SESSION = {
+const SESSION: { user: { id: string; email: string; name: string; roles: string[]; organization: { id: string; name: string } | null; scopes: string[] }; csrfToken: string; expires: string } = {
   user: { id: 'u1', email: 'pilot@cascade.example', name: 'Alice Pilot', roles: ['pilot'], organization: null, scopes: [] },
   csrfToken: 'c',
   expires: '2099-07-02T00:00:00Z',
 };
 
-function renderLayout(status: ReturnType<typeof statusAnswer>, signedIn: boolean, page: React.ReactNode = <p>plan</p>) {
+const ORG = { id: 'o1', name: 'Cascade Aerial' };
+const PILOT_IN_ORG = { ...SESSION, user: { ...SESSION.user, organization: ORG } };
+const OPERATOR = { ...SESSION, user: { ...SESSION.user, name: 'Olivia Operator', roles: ['pilot', 'operator'], organization: ORG } };
+
+function renderLayout(status: ReturnType<typeof statusAnswer>, signedIn: boolean | typeof SESSION, page: React.ReactNode = <p>plan</p>) {
   mockFetch((path) => (path === '/v1/status' ? json(status) : json({ statusCode: 404, message: 'none' }, 404)));
   const client = testQueryClient();
-  client.setQueryData(accountKeys.me(), signedIn ? SESSION : null);
+  client.setQueryData(accountKeys.me(), signedIn === true ? SESSION : signedIn || null);
   const router = createMemoryRouter([{ path: '/', element: <Layout />, children: [{ path: 'plan', element: page }] }], { initialEntries: ['/plan'] });
   render(
     <QueryClientProvider client={client}>
@@ -29,7 +34,10 @@ function renderLayout(status: ReturnType<typeof statusAnswer>, signedIn: boolean
 const navLabels = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((a) => a.textContent);
 
 describe('the shell', () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    resetSandboxRead();
+  });
 
   it('labels a sandbox deployment as not for flight, with the way to import FAA data, and hides Review from people signed out', async () => {
     renderLayout(statusAnswer({ kind: 'sandbox' }), false);
@@ -39,10 +47,29 @@ describe('the shell', () => {
     expect(navLabels()).toEqual(['Plan', 'Operations', 'Settings']);
   });
 
-  it('shows Review to someone signed in', async () => {
-    renderLayout(statusAnswer(), true);
+  it('shows a plain pilot only the tabs a pilot can use (no Review, no Members)', async () => {
+    renderLayout(statusAnswer(), PILOT_IN_ORG);
     await screen.findByTestId('sandbox-label');
-    expect(navLabels()).toEqual(['Plan', 'Operations', 'Review', 'Settings']);
+    expect(navLabels()).toEqual(['Plan', 'Operations', 'Settings']);
+  });
+
+  it('shows an operator Review and Members', async () => {
+    renderLayout(statusAnswer(), OPERATOR);
+    await screen.findByTestId('sandbox-label');
+    expect(navLabels()).toEqual(['Plan', 'Operations', 'Review', 'Settings', 'Members']);
+  });
+
+  it('shrinks the sandbox label to a badge once read, never hiding it', async () => {
+    renderLayout(statusAnswer({ kind: 'sandbox' }), true);
+    const label = await screen.findByTestId('sandbox-label');
+    expect(screen.queryByTestId('sandbox-badge')).toBeNull();
+    within(label).getByRole('button', { name: 'OK' }).click();
+    const badge = await screen.findByTestId('sandbox-badge');
+    expect(screen.queryByTestId('sandbox-label')).toBeNull();
+    expect(badge.textContent).toContain('Sandbox');
+    expect(badge.textContent).toContain('Not for flight.');
+    expect(badge.getAttribute('href')).toBe('/data-import');
+    expect(localStorage.getItem(SANDBOX_READ_KEY)).toBe('1');
   });
 
   it('says nothing of a sandbox on a production deployment with FAA data', async () => {
@@ -58,10 +85,10 @@ describe('the shell', () => {
     function Unreachable(): never {
       throw new Error('Unable to preload CSS for http://127.0.0.1:8080/assets/operations-DzNbgwEr.css');
     }
-    renderLayout(statusAnswer(), true, <Unreachable />);
+    renderLayout(statusAnswer(), OPERATOR, <Unreachable />);
     // Checking first, then waiting once the check finds no service (on a loaded machine it may already have).
     expect((await screen.findByRole('alert')).textContent).toMatch(/^The page could not be loaded: the service (could not|cannot) be reached/);
-    expect(navLabels()).toEqual(['Plan', 'Operations', 'Review', 'Settings']);
+    expect(navLabels()).toEqual(['Plan', 'Operations', 'Review', 'Settings', 'Members']);
     logged.mockRestore();
   });
 });

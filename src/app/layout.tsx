@@ -2,18 +2,22 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { useMe } from '../features/account/api/get-me';
 import { useSignOut } from '../features/account/api/sign-out';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
-import { SandboxLabel } from '../features/deployment/sandbox-label';
+import { SandboxBadge, SandboxLabel } from '../features/deployment/sandbox-label';
 import { useSettings } from '../lib/settings';
 import { useApplyTheme } from '../lib/theme';
+import { useFollowAuthorizationEvents } from './follow-authorization-events';
 import { RouteErrorBoundary } from './route-error';
 import { signInPath } from './sign-in-path';
 
-/** `signedIn`: only shown to someone signed in (or an API client): the page has nothing for anyone else. */
+/**
+ * `reviewer`: only shown to whom the page serves: an operator (the organization's queue), the sandbox
+ * FAA, or an API client. A plain pilot follows their own authorizations on Operations and the bell.
+ */
 const NAV = [
-  { to: '/plan', label: 'Plan', signedIn: false },
-  { to: '/operations', label: 'Operations', signedIn: false },
-  { to: '/review', label: 'Review', signedIn: true },
-  { to: '/settings', label: 'Settings', signedIn: false },
+  { to: '/plan', label: 'Plan', reviewer: false },
+  { to: '/operations', label: 'Operations', reviewer: false },
+  { to: '/review', label: 'Review', reviewer: true },
+  { to: '/settings', label: 'Settings', reviewer: false },
 ];
 
 export function Layout() {
@@ -25,6 +29,10 @@ export function Layout() {
   const location = useLocation();
   const user = me.data?.user;
   const isFaa = user?.roles.includes('faa') ?? false;
+  const isOperator = user?.roles.includes('operator') ?? false;
+  const reviewer = !!remote || isOperator || isFaa;
+  // The bell's events, for everyone it is shown to: a change there reaches every list on screen.
+  useFollowAuthorizationEvents(!remote && !!user && !isFaa);
 
   return (
     <div className="shell">
@@ -38,13 +46,15 @@ export function Layout() {
           </svg>
           SkyPlan
         </Link>
+        <SandboxBadge />
         <nav aria-label="Main" className="nav">
-          {NAV.filter((n) => !n.signedIn || user || remote).map((n) => (
+          {NAV.filter((n) => !n.reviewer || reviewer).map((n) => (
             <NavLink key={n.to} to={n.to} end={n.to !== '/plan'}>
               {n.label}
             </NavLink>
           ))}
-          {user?.organization && <NavLink to="/members">Members</NavLink>}
+          {/* Members: the organization's people and its invites, which its operators manage. */}
+          {user?.organization && isOperator && <NavLink to="/members">Members</NavLink>}
           {isFaa && <NavLink to="/sandbox">FAA console</NavLink>}
         </nav>
         <div className="account" data-testid="account">

@@ -17,10 +17,12 @@ export interface RemoteConnection {
 export type UnitsSetting = 'ft' | 'm';
 
 /**
- * The map under the airspace: `deployment` what the service chose (its BASEMAP_STYLE_URL, else its
- * own styles), `offline` the service's offline basemap, `custom` the MapLibre style at basemapUrl.
+ * The map under the airspace: `streets` the street map the service offers (OpenFreeMap by default;
+ * where it offers none, its own styles), `aerial` its aerial imagery, `offline` the service's offline
+ * basemap, `custom` the MapLibre style at basemapUrl. A new person starts on streets; with no network
+ * the map falls back to the offline one by itself (src/map/map-controller.ts).
  */
-export type BasemapSetting = 'deployment' | 'offline' | 'custom';
+export type BasemapSetting = 'streets' | 'aerial' | 'offline' | 'custom';
 
 export interface Settings {
   theme: ThemeSetting;
@@ -33,7 +35,7 @@ export interface Settings {
 }
 
 const KEY = 'skyplan.settings';
-const DEFAULTS: Settings = { theme: 'system', units: 'ft', remote: null, basemap: 'deployment', basemapUrl: '' };
+const DEFAULTS: Settings = { theme: 'system', units: 'ft', remote: null, basemap: 'streets', basemapUrl: '' };
 
 let current: Settings = load();
 let clientSecret = '';
@@ -48,7 +50,8 @@ function load(): Settings {
     const r = v.remote;
     const remote = r && typeof r.baseUrl === 'string' && typeof r.clientId === 'string' ? { baseUrl: r.baseUrl, clientId: r.clientId } : null;
     const units = v.units === 'm' ? 'm' : 'ft';
-    const basemap = v.basemap === 'offline' || v.basemap === 'custom' ? v.basemap : 'deployment';
+    // 'deployment' (before the street and aerial maps) was the service's choice: its street map now.
+    const basemap = v.basemap === 'offline' || v.basemap === 'custom' || v.basemap === 'aerial' ? v.basemap : 'streets';
     const basemapUrl = typeof v.basemapUrl === 'string' ? v.basemapUrl : '';
     return { theme, units, remote, basemap, basemapUrl };
   } catch {

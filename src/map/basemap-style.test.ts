@@ -1,6 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { chooseMapStyle, composeBasemap } from './basemap-style';
+import { basemapHost, chooseMapStyle, composeBasemap, rasterStyle, withAttribution } from './basemap-style';
 
 const service: StyleSpecification = {
   version: 8,
@@ -67,15 +67,33 @@ describe('the airspace over another style', () => {
 
 describe('which styles a map loads', () => {
   const svc = 'https://svc/styles/light/style.json';
-  const config = { styles: ['light', 'dark'], basemap: 'offline' as const, styleUrl: 'https://deploy.example/style.json' };
-  it("follows the deployment's style URL by default, and the service alone without one", () => {
-    expect(chooseMapStyle(svc, 'deployment', '', config)).toEqual({ styleUrl: svc, basemapUrl: 'https://deploy.example/style.json' });
-    expect(chooseMapStyle(svc, 'deployment', '', { ...config, styleUrl: null })).toEqual({ styleUrl: svc, basemapUrl: null });
-    expect(chooseMapStyle(svc, 'deployment', '', null)).toEqual({ styleUrl: svc, basemapUrl: null });
+  const maps = {
+    streets: { styleUrl: 'https://tiles.openfreemap.org/styles/liberty', attribution: '© OpenStreetMap contributors, © OpenMapTiles' },
+    aerial: { tilesUrl: 'https://basemap.nationalmap.gov/t/{z}/{y}/{x}', attribution: 'U.S. Geological Survey', maxZoom: 16 },
+  };
+  const config = { styles: ['light', 'dark'], basemap: 'offline' as const, styleUrl: null, maps };
+  it('draws the configured street map under the airspace, the service alone until the configuration answers', () => {
+    expect(chooseMapStyle(svc, 'streets', '', config)).toEqual({ styleUrl: svc, basemap: { map: 'streets', kind: 'style', url: maps.streets.styleUrl, attribution: maps.streets.attribution } });
+    expect(chooseMapStyle(svc, 'streets', '', null)).toEqual({ styleUrl: svc, basemap: null });
+    expect(chooseMapStyle(svc, 'streets', '', { ...config, maps: { streets: null, aerial: null } })).toEqual({ styleUrl: svc, basemap: null });
+    // An older service without `maps`: its BASEMAP_STYLE_URL.
+    expect(chooseMapStyle(svc, 'streets', '', { styles: [], basemap: 'offline', styleUrl: 'https://deploy.example/s.json' }).basemap).toMatchObject({ url: 'https://deploy.example/s.json' });
+  });
+  it('draws the aerial imagery from its tile template, or streets where none is offered', () => {
+    expect(chooseMapStyle(svc, 'aerial', '', config).basemap).toEqual({ map: 'aerial', kind: 'raster', ...maps.aerial });
+    expect(chooseMapStyle(svc, 'aerial', '', { ...config, maps: { ...maps, aerial: null } }).basemap).toMatchObject({ map: 'streets' });
+    const style = rasterStyle({ map: 'aerial', kind: 'raster', ...maps.aerial });
+    expect(style.sources.aerial).toEqual({ type: 'raster', tiles: [maps.aerial.tilesUrl], tileSize: 256, maxzoom: 16, attribution: 'U.S. Geological Survey' });
+    expect(basemapHost(chooseMapStyle(svc, 'aerial', '', config).basemap)).toBe('basemap.nationalmap.gov');
+    expect(basemapHost(chooseMapStyle(svc, 'streets', '', config).basemap)).toBe('tiles.openfreemap.org');
   });
   it('asks for the offline basemap, or draws over a custom http(s) style only', () => {
-    expect(chooseMapStyle(svc, 'offline', '', config)).toEqual({ styleUrl: `${svc}?basemap=offline`, basemapUrl: null });
-    expect(chooseMapStyle(svc, 'custom', ' https://mine.example/s.json ', config)).toEqual({ styleUrl: svc, basemapUrl: 'https://mine.example/s.json' });
-    expect(chooseMapStyle(svc, 'custom', 'file:///etc/passwd', config).basemapUrl).toBeNull();
+    expect(chooseMapStyle(svc, 'offline', '', config)).toEqual({ styleUrl: `${svc}?basemap=offline`, basemap: null });
+    expect(chooseMapStyle(svc, 'custom', ' https://mine.example/s.json ', config).basemap).toEqual({ map: 'custom', kind: 'style', url: 'https://mine.example/s.json', attribution: null });
+    expect(chooseMapStyle(svc, 'custom', 'file:///etc/passwd', config).basemap).toBeNull();
+  });
+  it('puts the configured credit on every source of the street style', () => {
+    const s = withAttribution({ version: 8, sources: { openmaptiles: { type: 'vector', url: 'https://t/x.json' } }, layers: [] }, '© OpenStreetMap contributors');
+    expect(s.sources.openmaptiles).toEqual({ type: 'vector', url: 'https://t/x.json', attribution: '© OpenStreetMap contributors' });
   });
 });

@@ -12,21 +12,74 @@ export const AIRSPACE_SOURCE = 'airspace';
 /** Id under which another style's own sprite is kept (the service's sprite stays the default). */
 export const BASEMAP_SPRITE_ID = 'basemap';
 
+/** Source id of the aerial imagery (a raster source built here from the configured tile template). */
+export const AERIAL_SOURCE = 'aerial';
+
+/** A map drawn under the airspace instead of the service's own basemap. */
+export type BasemapSource =
+  | { map: 'streets' | 'custom'; kind: 'style'; url: string; attribution: string | null }
+  | { map: 'aerial'; kind: 'raster'; tilesUrl: string; attribution: string; maxZoom: number };
+
 export interface MapStyleChoice {
-  /** The service style, with its airspace (and its own basemap unless basemapUrl is set). */
+  /** The service style, with its airspace (and its own basemap unless basemap is set). */
   styleUrl: string;
-  /** A MapLibre style drawn under the airspace instead of the service's basemap, or null. */
-  basemapUrl: string | null;
+  /** What is drawn under the airspace instead of the service's basemap, or null. */
+  basemap: BasemapSource | null;
+}
+
+/** The host a basemap reveals the viewed area to (null: none, the service's own map). */
+export function basemapHost(b: BasemapSource | null): string | null {
+  if (!b) return null;
+  try {
+    return new URL(b.kind === 'style' ? b.url : b.tilesUrl.replace(/\{[xyz]\}/g, '0')).host;
+  } catch {
+    return null;
+  }
+}
+
+/** One string per basemap, to compare choices (the hooks derive a new object on every render). */
+export function basemapKey(b: BasemapSource | null): string {
+  return b ? JSON.stringify(b) : '';
 }
 
 /**
  * Which styles the map loads for a theme. `serviceStyle` is the absolute URL of /styles/{theme}/style.json.
- * A custom URL that is not http(s) is ignored (the service's basemap is drawn).
+ * Streets and aerial come from the service's map configuration (GET /styles); while it has not
+ * answered, or where it offers no such map, the service's own basemap is drawn. A custom URL that is not
+ * http(s) is ignored. The offline choice asks for the offline basemap even where a street archive is served.
  */
 export function chooseMapStyle(serviceStyle: string, setting: BasemapSetting, customUrl: string, config: MapConfig | null): MapStyleChoice {
-  if (setting === 'offline') return { styleUrl: `${serviceStyle}?basemap=offline`, basemapUrl: null };
-  if (setting === 'custom') return { styleUrl: serviceStyle, basemapUrl: isHttpUrl(customUrl) ? customUrl.trim() : null };
-  return { styleUrl: serviceStyle, basemapUrl: config?.styleUrl ?? null };
+  if (setting === 'offline') return { styleUrl: `${serviceStyle}?basemap=offline`, basemap: null };
+  if (setting === 'custom') return { styleUrl: serviceStyle, basemap: isHttpUrl(customUrl) ? { map: 'custom', kind: 'style', url: customUrl.trim(), attribution: null } : null };
+  const maps = config?.maps;
+  if (setting === 'aerial' && maps?.aerial) {
+    const { tilesUrl, attribution, maxZoom } = maps.aerial;
+    return { styleUrl: serviceStyle, basemap: { map: 'aerial', kind: 'raster', tilesUrl, attribution, maxZoom } };
+  }
+  if (maps?.streets) return { styleUrl: serviceStyle, basemap: { map: 'streets', kind: 'style', url: maps.streets.styleUrl, attribution: maps.streets.attribution } };
+  // An older service: its BASEMAP_STYLE_URL, else its own styles.
+  const legacy = config?.styleUrl ?? null;
+  return { styleUrl: serviceStyle, basemap: legacy ? { map: 'streets', kind: 'style', url: legacy, attribution: null } : null };
+}
+
+/** The aerial imagery as a style of its own: one raster source and layer, credited. */
+export function rasterStyle(b: Extract<BasemapSource, { kind: 'raster' }>): StyleSpecification {
+  return {
+    version: 8,
+    name: 'aerial',
+    sources: { [AERIAL_SOURCE]: { type: 'raster', tiles: [b.tilesUrl], tileSize: 256, maxzoom: b.maxZoom, attribution: b.attribution } },
+    layers: [{ id: 'aerial-imagery', type: 'raster', source: AERIAL_SOURCE }],
+  };
+}
+
+/**
+ * The configured credit on every source of another style: a style's sources may carry none (a
+ * TileJSON without one), and the credit the deployment names must be on the map.
+ */
+export function withAttribution(style: StyleSpecification, attribution: string | null): StyleSpecification {
+  if (!attribution) return style;
+  const sources = Object.fromEntries(Object.entries(style.sources).map(([id, src]) => [id, src.type === 'vector' || src.type === 'raster' || src.type === 'raster-dem' || src.type === 'geojson' ? { ...src, attribution } : src]));
+  return { ...style, sources } as StyleSpecification;
 }
 
 export function isHttpUrl(s: string): boolean {

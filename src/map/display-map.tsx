@@ -46,18 +46,18 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, track 
   // What the map was last framed on: the shapes and the track (a drone that strays out of it widens it).
   const framed = useRef<[number, number, number, number] | null>(null);
   const theme = useTheme();
-  const { styleUrl, basemapUrl } = useMapStyle(theme);
-  const latest = useRef({ shapes, highlight, selectedId, track, onSelect, styleUrl, basemapUrl, theme });
+  const { styleUrl, basemap } = useMapStyle(theme);
+  const latest = useRef({ shapes, highlight, selectedId, track, onSelect, styleUrl, basemap, theme });
   useEffect(() => {
-    latest.current = { shapes, highlight, selectedId, track, onSelect, styleUrl, basemapUrl, theme };
+    latest.current = { shapes, highlight, selectedId, track, onSelect, styleUrl, basemap, theme };
   });
 
   useEffect(() => {
     const e2e = isE2E();
-    const { styleUrl: url, basemapUrl: base, theme: t } = latest.current;
+    const { styleUrl: url, basemap: base, theme: t } = latest.current;
     const c = new MapController(container.current!, {
       styleUrl: url,
-      basemapUrl: base,
+      basemap: base,
       fallbackBackground: BACKGROUND[t],
       ...INITIAL,
       preserveDrawingBuffer: e2e,
@@ -103,7 +103,7 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, track 
   }, []);
 
   useEffect(() => controller?.setStyleUrl(styleUrl, BACKGROUND[theme]), [controller, styleUrl, theme]);
-  useEffect(() => void controller?.setBasemapUrl(basemapUrl), [controller, basemapUrl]);
+  useEffect(() => void controller?.setBasemap(basemap), [controller, basemap]);
 
   useEffect(() => {
     // Before the style has loaded there is no source yet: the 'style.load' push brings the data.

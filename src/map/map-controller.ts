@@ -9,7 +9,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
 import { continuousFeatures, wrapLongitude } from '../geo/antimeridian';
-import { composeBasemap, loadBasemapStyle } from './basemap-style';
+import { basemapHost, basemapKey, composeBasemap, loadBasemapStyle, rasterStyle, withAttribution, type BasemapSource } from './basemap-style';
 import { carryOver, collapseAttribution, fallbackStyle } from './style-carry';
 import { DrawAdapter, type DrawHandlers } from './draw-adapter';
 import { addConflictLayers, CONFLICT_SOURCE } from './conflict-layer';
@@ -30,8 +30,8 @@ export const PLANNING_MAX_ZOOM = 15;
 
 export interface MapControllerOptions {
   styleUrl: string;
-  /** A MapLibre style drawn under the airspace instead of the service's basemap (see setBasemapUrl). */
-  basemapUrl?: string | null;
+  /** A map drawn under the airspace instead of the service's basemap (see setBasemap). */
+  basemap?: BasemapSource | null;
   /** Used when the service's style cannot be loaded, so the map still shows the shapes. */
   fallbackBackground: string;
   center: [number, number];
@@ -61,9 +61,11 @@ export class MapController {
   /** What setGroundHexes was last given, to skip the same collection again. */
   private groundHexesIn: FeatureCollection | null = null;
   private conflicts: FeatureCollection | null = null;
-  private basemapUrl: string | null = null;
-  /** The loaded style of basemapUrl, composed under the service style on every style load. */
+  private basemap: BasemapSource | null = null;
+  /** The loaded style of basemap, composed under the service style on every style load. */
   private basemapStyle: StyleSpecification | null = null;
+  /** Whether a tile of the basemap's sources has loaded: until one has, a failed tile means no network. */
+  private basemapTileSeen = false;
   private popup: maplibregl.Popup | null = null;
   private route: RouteShapes | null = null;
   /** Set while the route planner waits for a point: the next click goes there, not to onMapClick. */
@@ -88,6 +90,7 @@ export class MapController {
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'nautical' }), 'bottom-left');
     this.map.on('style.load', this.onStyleLoad);
     this.map.on('error', this.onError);
+    this.map.on('sourcedata', this.onSourceData);
     // Draw finishes a shape on the button's release, before the map's click: the click that closes
     // a polygon (or ends an edit) found draw idle and opened the popup over the new shape. The mode
     // at the press says whether the pilot was drawing.
@@ -100,7 +103,7 @@ export class MapController {
     this.map.on('load', () => {
       raiseOverlays(this.map);
     });
-    if (options.basemapUrl) void this.setBasemapUrl(options.basemapUrl);
+    if (options.basemap) void this.setBasemap(options.basemap);
   }
 
   /**
@@ -119,25 +122,41 @@ export class MapController {
   }
 
   /**
-   * Draws the airspace over another MapLibre style (null: the service's own basemap). The style is
-   * fetched here; if it cannot be had, the service's basemap stays and the handler hears why.
+   * Draws the airspace over another map (null: the service's own basemap). A style is fetched here;
+   * if it cannot be had (no network, the host down, not a style), or the map's first tiles fail, the
+   * service's offline basemap stays, and the handler hears it once per page (fallbackSaid).
    */
-  async setBasemapUrl(url: string | null): Promise<void> {
-    if (url === this.basemapUrl) return;
-    this.basemapUrl = url;
+  async setBasemap(source: BasemapSource | null): Promise<void> {
+    const key = basemapKey(source);
+    if (key === basemapKey(this.basemap)) return;
+    this.basemap = source;
+    this.basemapTileSeen = false;
     let style: StyleSpecification | null = null;
-    if (url) {
+    if (source) {
       try {
-        style = await loadBasemapStyle(url);
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('the browser is offline');
+        style = source.kind === 'raster' ? rasterStyle(source) : withAttribution(await loadBasemapStyle(source.url), source.attribution);
       } catch (err) {
-        if (this.basemapUrl === url) this.options.handlers.onStyleError?.(`The basemap style ${url} could not be loaded (${err instanceof Error ? err.message : 'no answer'}); the service's basemap is shown.`);
+        if (basemapKey(this.basemap) === key) this.fallBack(source, err instanceof TypeError ? 'no answer' : err instanceof Error ? err.message : 'no answer');
+        return;
       }
     }
-    if (this.basemapUrl !== url) return; // another choice came in while this one loaded
+    if (basemapKey(this.basemap) !== key) return; // another choice came in while this one loaded
     if (style === this.basemapStyle) return;
     this.basemapStyle = style;
     this.usingFallback = false;
     this.map.setStyle(this.styleUrl, { transformStyle: this.transformStyle });
+  }
+
+  /** Back to the service's offline basemap, said once per page. */
+  private fallBack(source: BasemapSource, why: string): void {
+    const hadStyle = this.basemapStyle !== null;
+    this.basemapStyle = null;
+    if (hadStyle) this.map.setStyle(this.styleUrl, { transformStyle: this.transformStyle });
+    if (fallbackSaid) return;
+    fallbackSaid = true;
+    const what = source.map === 'aerial' ? 'The aerial imagery' : source.map === 'streets' ? 'The street map' : 'The chosen map style';
+    this.options.handlers.onStyleError?.(`${what} could not be reached from ${basemapHost(source) ?? 'its host'} (${why}): the offline map is shown.`);
   }
 
   setStyleUrl(url: string, fallbackBackground: string): void {
@@ -316,9 +335,23 @@ export class MapController {
     this.options.handlers.onMapClick?.(at);
   };
 
-  private readonly onError = (e: maplibregl.ErrorEvent) => {
+  /** Sources of the other map under the airspace (their ids are the other style's). */
+  private isBasemapSource(id: string | undefined): boolean {
+    return id !== undefined && this.basemapStyle !== null && id in this.basemapStyle.sources;
+  }
+
+  private readonly onSourceData = (e: maplibregl.MapSourceDataEvent) => {
+    if (e.tile && this.isBasemapSource(e.sourceId)) this.basemapTileSeen = true;
+  };
+
+  private readonly onError = (e: maplibregl.ErrorEvent & { sourceId?: string }) => {
     // A failed fetch carries the status and URL (MapLibre's AJAXError).
     const err = e.error as { message: string; status?: number; url?: string } | undefined;
+    // The other map's first tiles fail (its style may come from a cache, its tiles cannot): no network.
+    if (this.basemap && !this.basemapTileSeen && this.isBasemapSource(e.sourceId)) {
+      this.fallBack(this.basemap, err?.status ? `answered ${err.status}` : 'no answer');
+      return;
+    }
     // Only a style that fails to load is ours to handle; a missing tile is logged by MapLibre.
     const styleFailed = !this.usingFallback && err?.url !== undefined && err.url.includes('/style.json');
     if (!styleFailed) return;
@@ -326,6 +359,14 @@ export class MapController {
     this.options.handlers.onStyleError?.(`The basemap could not be loaded (${err?.status ?? 'no answer'}); shapes are still shown.`);
     this.map.setStyle(fallbackStyle(this.options.fallbackBackground), { transformStyle: carryOver });
   };
+}
+
+/** The fall-back to the offline map is said once per page, not once per map. */
+let fallbackSaid = false;
+
+/** Tests only: the next fall-back is said again. */
+export function resetFallbackNotice(): void {
+  fallbackSaid = false;
 }
 
 /** Draw's modes in which the pilot is drawing or moving corners: a click then is theirs, not a reading. */

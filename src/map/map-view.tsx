@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { isE2E } from '../lib/env';
+import type { BasemapSource } from './basemap-style';
 import type { DrawGeometry, DrawState, DrawTool } from './draw-adapter';
 import { MapController } from './map-controller';
 import type { Overlays } from './overlays';
@@ -17,7 +18,7 @@ export interface MapViewHandlers {
 interface Props {
   styleUrl: string;
   /** A MapLibre style drawn under the airspace (Settings or the deployment), or null. */
-  basemapUrl?: string | null;
+  basemap?: BasemapSource | null;
   fallbackBackground: string;
   overlays: Overlays;
   drawGeometry: DrawGeometry | null;
@@ -37,7 +38,7 @@ declare global {
 
 const INITIAL = { center: [-122.32, 47.56] as [number, number], zoom: 11 };
 
-export function MapView({ styleUrl, basemapUrl = null, fallbackBackground, overlays, drawGeometry, frame, handlers, onReady, label }: Props) {
+export function MapView({ styleUrl, basemap = null, fallbackBackground, overlays, drawGeometry, frame, handlers, onReady, label }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<MapController | null>(null);
   // The controller outlives renders; it calls whatever handlers are current.
@@ -45,14 +46,14 @@ export function MapView({ styleUrl, basemapUrl = null, fallbackBackground, overl
   useEffect(() => {
     handlersRef.current = handlers;
   });
-  const initial = useRef({ styleUrl, basemapUrl, fallbackBackground, onReady });
+  const initial = useRef({ styleUrl, basemap, fallbackBackground, onReady });
 
   useEffect(() => {
-    const { styleUrl: url, basemapUrl: base, fallbackBackground: bg, onReady: ready } = initial.current;
+    const { styleUrl: url, basemap: base, fallbackBackground: bg, onReady: ready } = initial.current;
     const e2e = isE2E();
     const c = new MapController(container.current!, {
       styleUrl: url,
-      basemapUrl: base,
+      basemap: base,
       fallbackBackground: bg,
       ...INITIAL,
       preserveDrawingBuffer: e2e,
@@ -85,7 +86,7 @@ export function MapView({ styleUrl, basemapUrl = null, fallbackBackground, overl
   }, []);
 
   useEffect(() => controller.current?.setStyleUrl(styleUrl, fallbackBackground), [styleUrl, fallbackBackground]);
-  useEffect(() => void controller.current?.setBasemapUrl(basemapUrl), [basemapUrl]);
+  useEffect(() => void controller.current?.setBasemap(basemap), [basemap]);
   useEffect(() => controller.current?.setOverlays(overlays), [overlays]);
   useEffect(() => controller.current?.draw.set(drawGeometry), [drawGeometry]);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Dataset } from '../../data/dataset';
+import type { Polygon } from 'geojson';
+import { Dataset, geometryBBox } from '../../data/dataset';
 import type { AirspaceFeature } from '../../data/model';
 import { briefArea } from '../briefing';
 import { evaluateLaanc, type LaancRequest } from './candidates';
@@ -57,6 +58,52 @@ describe('LAANC candidates', () => {
       ['BFI', 200, 'SUBMISSION_TYPE_AUTO_AUTHORIZATION'],
       ['SEA', 200, 'SUBMISSION_TYPE_AUTO_AUTHORIZATION'],
     ]);
+  });
+
+  it('one area meeting a facility map in two places is one request for that facility, window and altitude (issue 32)', () => {
+    // A U: its bar in SEA's cells (row s), its arms up into BFI's 400 ft cells c2 and c3 of row a, with
+    // the gap between the arms outside the area. BFI's share is two parts: they were two requests.
+    const x = (c: number, f: number) => (c + f) * CELL;
+    const y = (r: number, f: number) => (r + f) * CELL;
+    const u: Polygon = {
+      type: 'Polygon',
+      coordinates: [[
+        [x(COL.c2, 0.3), y(ROW.s, 0.4)], [x(COL.c3, 0.7), y(ROW.s, 0.4)], [x(COL.c3, 0.7), y(ROW.a, 0.6)], [x(COL.c3, 0.4), y(ROW.a, 0.6)],
+        [x(COL.c3, 0.4), y(ROW.s, 0.8)], [x(COL.c2, 0.6), y(ROW.s, 0.8)], [x(COL.c2, 0.6), y(ROW.a, 0.6)], [x(COL.c2, 0.3), y(ROW.a, 0.6)],
+        [x(COL.c2, 0.3), y(ROW.s, 0.4)],
+      ]],
+    };
+    const r = evaluateLaanc(ds, req({ boundary: u }));
+    const bfi = r.candidates.filter((c) => c.airTrafficControl === 'BFI');
+    expect(bfi).toHaveLength(1);
+    expect(bfi[0]).toMatchObject({ submissionType: 'SUBMISSION_TYPE_AUTO_AUTHORIZATION', altitude: 200 });
+    // The one request covers both arms.
+    const [w, s, e, n] = geometryBBox(bfi[0]!.geom);
+    expect(w).toBeLessThanOrEqual(x(COL.c2, 0.3) + 1e-7);
+    expect(e).toBeGreaterThanOrEqual(x(COL.c3, 0.7) - 1e-7);
+    expect(s).toBeLessThanOrEqual(y(ROW.a, 0) + 1e-7);
+    expect(n).toBeGreaterThanOrEqual(y(ROW.a, 0.6) - 1e-7);
+    // No two candidates anywhere ask for the same facility, window and altitude.
+    const keys = r.candidates.map((c) => `${c.airTrafficControl}|${c.startTime}|${c.endTime}|${c.altitude}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('the hull of a split share counts the ceilings it reaches: lower ones make it further coordination', () => {
+    // Arms into BFI c1 (100 ft) and c3 (400 ft) over SEA's row; the hull crosses c2 (400 ft) and c1: 100 ft is the lowest.
+    const x = (c: number, f: number) => (c + f) * CELL;
+    const y = (r: number, f: number) => (r + f) * CELL;
+    const u: Polygon = {
+      type: 'Polygon',
+      coordinates: [[
+        [x(COL.c2, 0.05), y(ROW.s, 0.4)], [x(COL.c3, 0.7), y(ROW.s, 0.4)], [x(COL.c3, 0.7), y(ROW.a, 0.6)], [x(COL.c3, 0.4), y(ROW.a, 0.6)],
+        [x(COL.c3, 0.4), y(ROW.s, 0.8)], [x(COL.c2, 0.2), y(ROW.s, 0.8)], [x(COL.c2, 0.2), y(ROW.a, 0.6)], [x(COL.c1, 0.9), y(ROW.a, 0.6)],
+        [x(COL.c1, 0.9), y(ROW.a, 0.0) - 1e-6], [x(COL.c2, 0.05), y(ROW.a, 0.0) - 1e-6], [x(COL.c2, 0.05), y(ROW.s, 0.4)],
+      ]],
+    };
+    const r = evaluateLaanc(ds, req({ boundary: u, maxAltitude: 300, fixedAltitude: true }));
+    const bfi = r.candidates.filter((c) => c.airTrafficControl === 'BFI');
+    expect(bfi).toHaveLength(1);
+    expect(bfi[0]!.submissionType).toBe('SUBMISSION_TYPE_FURTHER_COORDINATION');
   });
 
   it('a 0 ft cell needs further coordination under Part 107 and blocks a recreational flyer', () => {

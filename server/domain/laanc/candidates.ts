@@ -26,7 +26,7 @@ import { uncoveredLayers } from '../../data/coverage';
 import { geometryBBox, type Dataset } from '../../data/dataset';
 import { assessArea, endedCycle, facilityMapCells, liveDataInDoubt, modelledNear, type FacilityMapCell, type GroundProvider } from '../briefing';
 import { normaliseAtAntimeridian } from '../geometry/antimeridian';
-import { isAreal, largestPolygon, outside, overlap, polygonsOf, roundPolygon, touches, unionAll, type Areal } from './geometry';
+import { isAreal, largestPolygon, onePolygon, outside, overlap, polygonsOf, roundPolygon, touches, unionAll, type Areal } from './geometry';
 import { openWindows, restrictionHits, type Window } from './restrictions';
 import { flightFeet } from '../../contract/units';
 
@@ -273,7 +273,16 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
       notices.push(notice(recreational ? 'ACTION_BLOCK' : 'ACTION_WARN', 'REASON_FACILITY_MAP_NOT_CURRENT', stale.map((c) => c.cell.id), largestPolygon(unionAll(stale.map((c) => c.shared)) ?? area), flight));
     }
     // Auto-authorization only where the FAA enables it for every cell of the facility here, on current data.
-    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0 && stale.length === 0 && !inDoubt && !suaUnknown;
+    // One request per facility, window and altitude (issue 32): an area that meets the facility's map in
+    // several places (a U around another facility's cells) asks for their hull, not for each part, which
+    // read as identical requests the FAA could answer apart ("half the area is legal"). The hull may
+    // reach cells of this facility outside the area: their ceilings count too, restrictively.
+    const parts = polygonsOf(area);
+    const geom = roundPolygon(onePolygon(parts));
+    const hullCells = parts.length > 1 ? facilityMapCells(dataset, geom).filter((c) => c.facility === facility && overlap(geom, c.geometry)) : [];
+    const hullLowest = Math.min(lowest, ...hullCells.map((c) => c.ceilingFt));
+    const hullNoAuto = hullCells.some((c) => !c.laancEnabled || !autoAuthorizationAllowed(c, recreational) || endedCycle(dataset, c.feature, flight.start));
+    const within = lowest > 0 && altitude <= lowest && noAuto.length === 0 && stale.length === 0 && altitude <= hullLowest && !hullNoAuto && !inDoubt && !suaUnknown;
     if (!within && !recreational && cells.some((c) => c.cell.feature.props?.part107FurtherCoordination === false)) continue;
     const type: SubmissionType = within ? 'SUBMISSION_TYPE_AUTO_AUTHORIZATION' : 'SUBMISSION_TYPE_FURTHER_COORDINATION';
     const where = largestPolygon(unionAll(zero.map((c) => c.shared)) ?? area);
@@ -288,12 +297,10 @@ export function evaluateLaanc(dataset: Dataset, r: LaancRequest): LaancEvaluatio
       id: cell.id,
       lastEditDate: asDateTime(cell.lastEditDate ?? cell.effectiveDate, asDateTime(dataset.generatedAt, new Date(0).toISOString())),
     }));
-    for (const part of polygonsOf(area).map((p) => roundPolygon(p))) {
-      const codes = classCodes(dataset, part);
-      for (const w of windows) {
-        const base = { submissionType: type, startTime: iso(w.start), endTime: iso(w.end), geom: part, altitude, airTrafficControl: facility };
-        candidates.push({ hashCode: hashCandidate(base, cells.map(({ cell }) => `${cell.id}@${cell.ceilingFt}`)), ...base, ceilingFt: lowest, airspaceClassCodes: codes, facilityMaps });
-      }
+    const codes = classCodes(dataset, geom);
+    for (const w of windows) {
+      const base = { submissionType: type, startTime: iso(w.start), endTime: iso(w.end), geom, altitude, airTrafficControl: facility };
+      candidates.push({ hashCode: hashCandidate(base, cells.map(({ cell }) => `${cell.id}@${cell.ceilingFt}`)), ...base, ceilingFt: Math.min(lowest, hullLowest), airspaceClassCodes: codes, facilityMaps });
     }
   }
   return done(candidates);

@@ -1,5 +1,5 @@
 /** Polygon helpers of the LAANC module (turf), kept apart so candidates.ts reads as rules. */
-import { area, booleanIntersects, difference, feature, featureCollection, intersect, union } from '@turf/turf';
+import { area, booleanIntersects, convex, difference, feature, featureCollection, intersect, union } from '@turf/turf';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { geometryBBox, type BBox } from '../../data/dataset';
 import type { FeatureGeometry } from '../../data/model';
@@ -64,4 +64,14 @@ export function largestPolygon(g: Areal): Polygon {
 export function roundPolygon(p: Polygon, decimals = 7): Polygon {
   const f = 10 ** decimals;
   return { type: 'Polygon', coordinates: p.coordinates.map((r) => r.map((pos) => [Math.round(pos[0]! * f) / f, Math.round(pos[1]! * f) / f])) };
+}
+
+/**
+ * One polygon over every part: the parts themselves when there is one, else their convex hull (a LAANC
+ * request has one polygon; several for one facility and window read as identical requests).
+ */
+export function onePolygon(parts: Polygon[]): Polygon {
+  if (parts.length === 1) return parts[0]!;
+  const hull = convex(featureCollection(parts.map((p) => feature(p))));
+  return hull ? hull.geometry : largestPolygon({ type: 'MultiPolygon', coordinates: parts.map((p) => p.coordinates) });
 }

@@ -37,6 +37,7 @@ import type { EarlyAnswer } from '../../listener';
 import { keptAnswer } from '../../services/briefing/answer-cache';
 import { ANY_DEMS, currentDems } from '../../services/elevation/dem-ground';
 import { markForMemory, rememberedRequest } from '../../services/briefing/remembered-requests';
+import { extrasText, placeOfKey, withExtras } from '../../services/briefing/extras';
 
 /** The briefing routes answered here (briefing.routes.ts). */
 export const BRIEFING_OPERATIONS: ReadonlySet<string> = new Set(['briefingLocationV1', 'briefingLocationV2', 'briefingAreaV1', 'briefingAreaV2']);
@@ -75,8 +76,12 @@ export function keptBriefingAnswer(deps: AppDeps, routes: RouteSpec[]): EarlyAns
     authorize(route, principal);
     route.precheck?.(deps);
     if (kept.dems !== ANY_DEMS && (await currentDems(deps)) !== kept.dems) return null;
-    const bytes = keptAnswer(ds, kept.key, kept.startMs ?? deps.now().getTime());
-    if (bytes === undefined) return null;
+    const startMs = kept.startMs ?? deps.now().getTime();
+    const engine = keptAnswer(ds, kept.key, startMs);
+    if (engine === undefined) return null;
+    // Daylight and weather after the cache, as the handler adds them (services/briefing/extras.ts).
+    const start = new Date(startMs);
+    const bytes = withExtras(engine, await extrasText(deps, placeOfKey(kept.key.kind, kept.key.geometry), start, new Date(startMs + kept.key.windowMs), kept.key.maxAltitudeFt));
     // Counted last: whatever went to the app before this was counted there, once.
     const limits = await rateLimitsFor(deps).apiRequest(callerKey(principal));
     return { bytes, head: headOf(route, ds.version, limits) };

@@ -13,6 +13,7 @@ import { limitResponseText, sentAs } from '../../http/response-size';
 import { keepAnswer, keptAnswer, type AnswerKey } from '../../services/briefing/answer-cache';
 import { demGround, type KeyedGround } from '../../services/elevation/dem-ground';
 import { rememberRequest } from '../../services/briefing/remembered-requests';
+import { extrasText, placeOfGeometry, withExtras, type Place } from '../../services/briefing/extras';
 import { briefArea, briefingText, briefLocation, ObservedWindow, type BriefingOptions } from '../../domain/briefing';
 
 interface FlightFields {
@@ -43,8 +44,12 @@ async function answer(
   fields: FlightFields,
   opts: BriefingOptions & { start: Date; end: Date; groundMaxFt: KeyedGround },
   key: Omit<AnswerKey, 'windowMs' | 'includeGeometry' | 'maxAltitudeFt' | 'ground'>,
+  place: Place | null,
   run: (ds: ReturnType<AppDeps['datasets']['current']>, opts: BriefingOptions) => BriefingResult,
 ): Promise<HandlerResult> {
+  // Daylight and weather: after the answer cache, on every answer (services/briefing/extras.ts). The
+  // weather is asked for at once, beside the engine's work, within its own time-out.
+  const extras = extrasText(deps, place, opts.start, opts.end, opts.maxAltitudeFt);
   const ds = deps.datasets.current();
   const headers = { 'X-Dataset-Version': ds.version };
   const ground = opts.groundMaxFt;
@@ -54,27 +59,29 @@ async function answer(
   const kept = keptAnswer(ds, full, opts.start.getTime());
   if (kept !== undefined) {
     remember();
-    return { body: sentAs(kept), headers };
+    return { body: sentAs(withExtras(kept, await extras)), headers };
   }
   const window = new ObservedWindow(opts.start, opts.end);
-  const body = await mainThread.run((budget) => {
+  const text = await mainThread.run((budget) => {
     const r = run(ds, { ...opts, window, budget });
-    const text = briefingText(r);
-    limitResponseText(r, text);
-    if (keepAnswer(ds, full, window, text)) remember();
-    return r;
+    const t = briefingText(r);
+    limitResponseText(r, t);
+    if (keepAnswer(ds, full, window, t)) remember();
+    return t;
   });
-  return { body, headers };
+  return { body: sentAs(withExtras(text, await extras)), headers };
 }
 
 export async function areaBriefing(deps: AppDeps, body: FlightFields & { boundary: Geometry; includeGeometry?: boolean | undefined }, defaultGeometry: boolean, c?: Context): Promise<HandlerResult> {
   const ground = await demGround(deps, body.boundary);
   const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: ground };
-  return answer(deps, c, body, opts, { kind: 'area', geometry: JSON.stringify(body.boundary) }, (ds, o) => briefArea(ds, body.boundary, o));
+  return answer(deps, c, body, opts, { kind: 'area', geometry: JSON.stringify(body.boundary) }, placeOfGeometry(body.boundary), (ds, o) => briefArea(ds, body.boundary, o));
 }
 
 export async function locationBriefing(deps: AppDeps, body: FlightFields & { latitude: number; longitude: number; includeGeometry?: boolean | undefined }, defaultGeometry: boolean, c?: Context): Promise<HandlerResult> {
   const ground = await demGround(deps, { type: 'Point', coordinates: [body.longitude, body.latitude] });
   const opts = { ...flightOptions(deps, body, body.includeGeometry ?? defaultGeometry), groundMaxFt: ground };
-  return answer(deps, c, body, opts, { kind: 'location', geometry: `${body.latitude},${body.longitude}` }, (ds, o) => briefLocation(ds, body.latitude, body.longitude, o));
+  return answer(deps, c, body, opts, { kind: 'location', geometry: `${body.latitude},${body.longitude}` }, { lat: body.latitude, lon: body.longitude }, (ds, o) =>
+    briefLocation(ds, body.latitude, body.longitude, o),
+  );
 }

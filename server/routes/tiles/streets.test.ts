@@ -96,8 +96,16 @@ describe('street basemap from a PMTiles archive (BASEMAP_PMTILES)', () => {
   it('tells the portal which basemap is drawn and the deployment style URL', async () => {
     const r = await svc.call('GET', '/styles');
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ styles: ['light', 'dark'], basemap: 'streets', styleUrl: 'https://tiles.example/style.json' });
-    expect(await (await plain.call('GET', '/styles')).json()).toEqual({ styles: ['light', 'dark'], basemap: 'offline', styleUrl: null });
+    expect(await r.json()).toMatchObject({ styles: ['light', 'dark'], basemap: 'streets', styleUrl: 'https://tiles.example/style.json' });
+    expect(await (await plain.call('GET', '/styles')).json()).toEqual({
+      styles: ['light', 'dark'],
+      basemap: 'offline',
+      styleUrl: null,
+      maps: {
+        streets: { styleUrl: 'https://tiles.openfreemap.org/styles/liberty', attribution: '© OpenStreetMap contributors, © OpenMapTiles' },
+        aerial: { tilesUrl: 'https://basemap.nationalmap.gov/arcgis/rest/services/USGSImageryOnly/MapServer/tile/{z}/{y}/{x}', attribution: 'U.S. Geological Survey', maxZoom: 16 },
+      },
+    });
   });
 
   it('without an archive there is no streets source: 404, and the styles use the offline basemap', async () => {

@@ -70,7 +70,7 @@ async function streetsInfo(deps: AppDeps): Promise<StreetsInfo | null> {
 export async function mapConfig(deps: AppDeps): Promise<{ body: MapConfig; headers: Record<string, string> }> {
   const streets = await streetsInfo(deps);
   return {
-    body: { styles: STYLE_NAMES, basemap: streets ? 'streets' : 'offline', styleUrl: deps.config.basemapStyleUrl },
+    body: { styles: STYLE_NAMES, basemap: streets ? 'streets' : 'offline', styleUrl: deps.config.basemapStyleUrl, maps: deps.config.onlineMaps },
     headers: { ...CORS, 'Cache-Control': 'public, max-age=300' },
   };
 }

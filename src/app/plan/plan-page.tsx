@@ -25,7 +25,7 @@ import { RoutePanel } from '../../features/route/components/route-panel';
 import { zoomFor } from '../../features/place-search/place-label';
 import { pathUnion } from '../../geo/path-union';
 import { timeZoneTable } from '../../geo/time-zone-at';
-import { useSettings } from '../../lib/settings';
+import { updateSettings, useSettings, type BasemapSetting } from '../../lib/settings';
 import { useTheme } from '../../lib/theme';
 import { lazyPanel } from '../../components/lazy-panel';
 import { ADVISORIES_NO_AREA } from '../../features/advisories/panel-text';
@@ -38,7 +38,7 @@ import type { MapController } from '../../map/map-controller';
 import { MapLoading } from '../../map/map-loading';
 import { MapView, type MapViewHandlers } from '../../map/map-view';
 import type { RouteShapes } from '../../map/route-layer';
-import { useMapStyle } from '../../map/use-map-style';
+import { mapChoices, useMapConfig, useMapStyle } from '../../map/use-map-style';
 import { signInPath } from '../sign-in-path';
 import { advisoryArea, areaOfDrawn, BLOCKED_EXTRA_TEXT, briefingRequest, DEFAULT_ZONE, deriveArea, drawGeometryOf, flightWindow, operationBase } from './derive-plan';
 import { MapReadPopup } from './map-read-popup';
@@ -77,7 +77,8 @@ const ConflictsPanel = lazyPanel(() => import('../../features/conflicts/componen
 export function PlanPage() {
   const [plan, update] = usePlan();
   const theme = useTheme();
-  const { remote } = useSettings();
+  const { remote, basemap: basemapSetting } = useSettings();
+  const mapConfig = useMapConfig();
   const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
@@ -169,7 +170,8 @@ export function PlanPage() {
     window.print();
   };
 
-  const { styleUrl, basemapUrl } = useMapStyle(theme);
+  const { styleUrl, basemap } = useMapStyle(theme);
+  const mapsOffered = { options: mapChoices(mapConfig), current: basemapSetting, onChoose: (v: string) => updateSettings({ basemap: v as BasemapSetting }) };
   const user = me.data?.user;
   // Signed out, the service would answer 401: say so instead of asking.
   const signedOut = !remote && !me.isPending && !user;
@@ -195,7 +197,7 @@ export function PlanPage() {
       <div className="plan-map">
         <MapView
           styleUrl={styleUrl}
-          basemapUrl={basemapUrl}
+          basemap={basemap}
           fallbackBackground={BACKGROUND[theme]}
           overlays={overlays}
           drawGeometry={drawGeometry}
@@ -211,11 +213,14 @@ export function PlanPage() {
           blockedText={!remote && !user ? (me.isPending ? 'Checking your sign-in…' : 'Sign in to read what is here.') : null}
           timeZone={timeZone}
         />
-        <MapLayersControl hidden={hiddenGroups} theme={theme} onToggle={toggleGroup} />
+        <MapLayersControl hidden={hiddenGroups} theme={theme} onToggle={toggleGroup} maps={mapsOffered} />
         <MapLoading map={map?.map ?? null} />
         {styleError && (
           <p className="map-note" role="status">
-            {styleError}
+            <span>{styleError}</span>
+            <button type="button" className="button button-small" onClick={() => setStyleError(null)}>
+              OK
+            </button>
           </p>
         )}
       </div>

@@ -7,13 +7,23 @@ import { GROUP_IDS } from './layer-groups';
 
 export const HIDDEN_GROUPS_KEY = 'skyplan:map-layers:hidden';
 
+/**
+ * A first visit shows what decides whether and how a drone may fly: controlled airspace, the
+ * facility-map ceilings, restrictions (prohibited areas, the FRZ, TFRs and NOTAMs, national security)
+ * and special-use airspace. Class E, stadiums, parks and flying sites, community advisories and
+ * airport symbols are a click away (docs/portal.md, "Map layers").
+ */
+export const DEFAULT_HIDDEN_GROUPS: readonly string[] = ['class-e', 'stadiums', 'parks', 'advisories', 'airports'];
+
 export function readHiddenGroups(): string[] {
   try {
-    const v: unknown = JSON.parse(localStorage.getItem(HIDDEN_GROUPS_KEY) ?? '[]');
+    const raw = localStorage.getItem(HIDDEN_GROUPS_KEY);
+    if (raw === null) return [...DEFAULT_HIDDEN_GROUPS];
+    const v: unknown = JSON.parse(raw);
     // Ids of groups that no longer exist are dropped, so an old setting cannot hide a new layer.
     return Array.isArray(v) ? v.filter((id): id is string => typeof id === 'string' && GROUP_IDS.includes(id)) : [];
   } catch {
-    return [];
+    return [...DEFAULT_HIDDEN_GROUPS];
   }
 }
 

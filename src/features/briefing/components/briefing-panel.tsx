@@ -8,6 +8,7 @@ import { groupAlikeNotices } from '../alike-notices';
 import { STATUS_TEXT } from '../briefing-text';
 import { BriefingSummary } from './briefing-summary';
 import { BriefingBlocked, BriefingSection, BriefingSkeleton, type BriefingBlock } from './briefing-frame';
+import { DaylightWeather } from './daylight-weather';
 import { NoticeList } from './notice-list';
 import './briefing.css';
 
@@ -97,6 +98,7 @@ export function BriefingPanel({ input, blocked, timeZone, signInHref, onHighligh
           <>
             {updating && <p className="muted small">Updating the briefing…</p>}
             <BriefingSummary result={briefing.data} />
+            <DaylightWeather daylight={briefing.data.daylight} weather={briefing.data.weather} timeZone={timeZone} />
           </>
         )}
         <NoticeList

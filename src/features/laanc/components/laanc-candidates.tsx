@@ -72,6 +72,9 @@ export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZon
     );
   }
 
+  const furtherAll = candidates.filter(isFurther).length;
+  const autoAll = candidates.length - furtherAll;
+  const kinds = [autoAll ? `${autoAll} automatic approval` : '', furtherAll ? `${furtherAll} further coordination` : ''].filter(Boolean).join(', ');
   const chosen = candidates.filter((c) => !unchecked.has(c.hashCode));
   const further = chosen.filter(isFurther);
   const blocked = blockReason(laanc, chosen, justification);
@@ -84,7 +87,13 @@ export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZon
 
   return (
     <section className="stack-tight" aria-labelledby="laanc-candidates">
-      <h3 id="laanc-candidates">Candidates</h3>
+      <details className="laanc-fold" data-testid="laanc:candidates">
+        <summary>
+          <h3 id="laanc-candidates" className="inline-heading">
+            Requests to submit
+          </h3>{' '}
+          <span className="muted small">({kinds}: facility, altitude and window of each)</span>
+        </summary>
       <ul className="laanc-list">
         {candidates.map((c) => {
           const ceiling = ceilings.get(c.hashCode);
@@ -107,6 +116,7 @@ export function LaancCandidates({ operationId, laanc, requestedAltitude, timeZon
           );
         })}
       </ul>
+      </details>
       {further.length > 0 && <FurtherAdvice further={further} ceilings={ceilings} onLower={onLowerAltitude} lowering={lowering} />}
       {further.length > 0 && (
         <label className="field">

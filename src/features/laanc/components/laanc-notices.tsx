@@ -16,9 +16,17 @@ export function LaancNotices({ notices, timeZone, onHighlight }: Props) {
   const [pinned, setPinned] = useState<number | null>(null);
   if (!notices.length) return null;
   const sorted = [...notices].sort((a, b) => (a.action === 'ACTION_BLOCK' ? 0 : 1) - (b.action === 'ACTION_BLOCK' ? 0 : 1));
+  const blocks = notices.filter((n) => n.action === 'ACTION_BLOCK').length;
+  const parts = [blocks ? `${blocks} blocking` : '', notices.length - blocks ? `${notices.length - blocks} to know` : ''].filter(Boolean);
+  // Folded under the section's decision, which names every blocking reason.
   return (
-    <section className="stack-tight" aria-labelledby="laanc-notices">
-      <h3 id="laanc-notices">Notices</h3>
+    <details className="laanc-fold stack-tight" aria-labelledby="laanc-notices" data-testid="laanc:notices">
+      <summary>
+        <h3 id="laanc-notices" className="inline-heading">
+          Notices
+        </h3>{' '}
+        <span className="muted small">({parts.join(', ')})</span>
+      </summary>
       <ul className="laanc-list">
         {sorted.map((n, i) => {
           const action = ACTION_TEXT[n.action];
@@ -50,6 +58,6 @@ export function LaancNotices({ notices, timeZone, onHighlight }: Props) {
           );
         })}
       </ul>
-    </section>
+    </details>
   );
 }

@@ -79,6 +79,29 @@ describe('LAANC section', () => {
     expect(screen.queryByTestId('laanc:change')).toBeNull();
   });
 
+  it('opens at the decision: what is approved at once, what needs further coordination, what cannot be flown; details folded', async () => {
+    const auto = candidate({ hashCode: 'au1' });
+    const fc = candidate({ hashCode: 'fc1', submissionType: 'SUBMISSION_TYPE_FURTHER_COORDINATION' });
+    const block = { action: 'ACTION_BLOCK' as const, reason: 'REASON_NOT_LAANC_ENABLED' as const, ids: ['uasfm:XYZ:1'], geom: OP.boundary, startTime: OP.startTime, endTime: OP.endTime };
+    const warn = { action: 'ACTION_WARN' as const, reason: 'REASON_ABOVE_CEILING' as const, ids: ['uasfm:BFI:1'], geom: OP.boundary, startTime: OP.startTime, endTime: OP.endTime };
+    mockFetch(() => json(laanc({ candidates: [auto, fc], notices: [warn, block] })));
+    section();
+    const decision = await screen.findByTestId('laanc:decision');
+    expect(within(decision).getByTestId('laanc:decision-now').textContent).toBe('Approved now or at once: 1 request LAANC approves at once when submitted');
+    expect(within(decision).getByTestId('laanc:decision-further').textContent).toMatch(/^Needs further coordination: 1 request to submit with a justification/);
+    expect(within(decision).getByTestId('laanc:decision-cannot').textContent).toMatch(/^Cannot be flown: .+/);
+    expect(within(decision).getByTestId('laanc:decision-cannot').textContent).not.toMatch(/nothing/);
+    // The decision comes before every detail, and the details are folded.
+    const sectionEl = screen.getByTestId('laanc');
+    const order = [...sectionEl.querySelectorAll('[data-testid="laanc:decision"], details')];
+    expect(order[0]).toBe(decision);
+    for (const d of sectionEl.querySelectorAll('details')) expect((d as HTMLDetailsElement).open).toBe(false);
+    expect(screen.getByTestId('laanc:notices').textContent).toMatch(/Notices \(1 blocking, 1 to know\)/);
+    expect(screen.getByTestId('laanc:candidates').textContent).toMatch(/1 automatic approval, 1 further coordination/);
+    // The way to act stays in sight.
+    expect(screen.getByTestId('laanc:submit')).toBeTruthy();
+  });
+
   it('offers only what the status allows, each after a confirmation', async () => {
     const api = mockFetch((path) =>
       path.endsWith('/cancel') ? json(authorizationResult(authorization({ status: 'STATUS_CANCELLED' }), OP.id)) : json(laanc({ authorizations: [authorization()] })),

@@ -12,6 +12,7 @@ import { isActive } from '../pilot-actions';
 import { useStatusChanges } from '../use-status-changes';
 import { AuthorizationCard } from './authorization-card';
 import { LaancCandidates } from './laanc-candidates';
+import { LaancDecision } from './laanc-decision';
 import { LaancDetailsForm, type LaancDetails } from './laanc-details-form';
 import { LaancNotices } from './laanc-notices';
 import { StatusChangeNotices } from './status-change-notices';
@@ -86,9 +87,17 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
             Could not refresh ({errorMessage(laanc.error)}); trying again.
           </p>
         )}
+        <LaancDecision candidates={l.candidates} notices={l.notices} authorizations={l.authorizations} />
         {editing ? (
           <LaancDetailsForm operationId={op.id} mode="edit" initial={details} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
         ) : (
+          <details className="laanc-fold">
+            <summary>
+              Request details{' '}
+              <span className="muted small">
+                ({LICENSE_TEXT[l.license]} · {l.pointOfContact.firstName} {l.pointOfContact.lastName})
+              </span>
+            </summary>
           <div className="laanc-summary">
             <dl className="facts">
               <dt>License</dt>
@@ -104,6 +113,7 @@ export function LaancSection({ operation: op, me, fixedAltitudeDefault = false, 
               Change LAANC details
             </button>
           </div>
+          </details>
         )}
         {update.isError && (
           <p className="warning-text" role="alert">

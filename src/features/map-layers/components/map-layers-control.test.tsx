@@ -13,22 +13,28 @@ function Harness({ onLayers }: { onLayers(ids: string[]): void }) {
 }
 
 describe('MapLayersControl', () => {
-  it('opens the list of airspace groups, every one shown, each with its legend', async () => {
-    render(<Harness onLayers={() => {}} />);
+  it('on a first visit shows controlled airspace, ceilings, restrictions and special use; the rest a click away, with its legend', async () => {
+    let layers: string[] = [];
+    render(<Harness onLayers={(ids) => (layers = ids)} />);
     const toggle = screen.getByRole('button', { name: /Layers/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(toggle.textContent).toContain(`${LAYER_GROUPS.length} of ${LAYER_GROUPS.length}`);
+    expect(toggle.textContent).toContain(`5 of ${LAYER_GROUPS.length}`);
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const boxes = screen.getAllByRole('checkbox');
+    const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes).toHaveLength(LAYER_GROUPS.length);
-    expect(boxes.every((b) => (b as HTMLInputElement).checked)).toBe(true);
+    const on = LAYER_GROUPS.filter((g) => screen.getByTestId(`map-layers:group-${g.id}`).getAttribute('data-visible') === 'true').map((g) => g.id);
+    expect(on).toEqual(['controlled', 'facility-map', 'special-use', 'tfr', 'security']);
+    expect(layers).toContain('airspace-stadium');
+    expect(layers).not.toContain('airspace-uasfm-fill');
+    expect(layers).not.toContain('airspace-washington-frz-hatch');
     const legend = screen.getByRole('list', { name: 'Facility map grid and ceilings: legend' });
     expect(legend.textContent).toContain('350–400 ft');
     expect(legend.textContent).toContain('Not served by LAANC');
   });
 
   it('hides a group’s style layers when unchecked, and remembers it', async () => {
+    localStorage.setItem(HIDDEN_GROUPS_KEY, '[]');
     let layers: string[] = [];
     const { unmount } = render(<Harness onLayers={(ids) => (layers = ids)} />);
     await userEvent.click(screen.getByRole('button', { name: /Layers/ }));
@@ -50,6 +56,21 @@ describe('MapLayersControl', () => {
     render(<Harness onLayers={() => {}} />);
     expect(screen.getByTestId('map-layers:group-parks').getAttribute('data-visible')).toBe('false');
     expect(screen.getByRole('button', { name: /Layers/ }).textContent).toContain(`${LAYER_GROUPS.length - 1} of`);
+  });
+
+  it('offers the maps under the airspace, with the host each reveals the view to', async () => {
+    const chosen: string[] = [];
+    const options = [
+      { value: 'streets', label: 'Streets and buildings', host: 'tiles.openfreemap.org' },
+      { value: 'aerial', label: 'Aerial imagery', host: 'basemap.nationalmap.gov' },
+      { value: 'offline', label: 'Offline map', host: null },
+    ];
+    render(<MapLayersControl hidden={[]} theme="light" onToggle={() => {}} maps={{ options, current: 'streets', onChoose: (v) => chosen.push(v) }} />);
+    await userEvent.click(screen.getByRole('button', { name: /Layers/ }));
+    expect((screen.getByRole('radio', { name: /Streets and buildings/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: /Aerial imagery/ }).closest('label')!.textContent).toContain('from basemap.nationalmap.gov');
+    await userEvent.click(screen.getByRole('radio', { name: /Aerial imagery/ }));
+    expect(chosen).toEqual(['aerial']);
   });
 
   it('closes with Escape and gives the focus back to its button', async () => {

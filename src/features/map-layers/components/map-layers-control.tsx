@@ -9,13 +9,22 @@ import { LEGEND_PALETTE } from '../legend-palette';
 import { LegendSwatch } from './legend-swatch';
 import '../map-layers.css';
 
+/** A map a person can draw under the airspace; `host` is who then sees the viewed area (null: this service). */
+export interface BaseMapOption {
+  value: string;
+  label: string;
+  host: string | null;
+}
+
 interface Props {
   hidden: readonly string[];
   theme: Theme;
   onToggle(groupId: string, visible: boolean): void;
+  /** The maps offered under the airspace, and the one shown. */
+  maps?: { options: readonly BaseMapOption[]; current: string; onChoose(value: string): void };
 }
 
-export function MapLayersControl({ hidden, theme, onToggle }: Props) {
+export function MapLayersControl({ hidden, theme, onToggle, maps }: Props) {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -31,6 +40,19 @@ export function MapLayersControl({ hidden, theme, onToggle }: Props) {
         Layers <span className="muted">({shown} of {LAYER_GROUPS.length})</span>
       </button>
       <div id={panelId} className="map-layers-panel" hidden={!open}>
+        {maps && maps.options.length > 1 && (
+          <fieldset className="fieldset plain map-layers-basemaps">
+            <legend>Map</legend>
+            {maps.options.map((o) => (
+              <label key={o.value} className="check">
+                <input type="radio" name={`${panelId}-basemap`} value={o.value} checked={maps.current === o.value} onChange={() => maps.onChoose(o.value)} />
+                <span>
+                  {o.label} <small className="muted">{o.host ? `(from ${o.host})` : '(this service)'}</small>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <fieldset className="fieldset plain">
           <legend>Airspace shown on the map</legend>
           <ul className="map-layers-list">

@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { updateSettings, useSettings, type BasemapSetting } from '../../../lib/settings';
 import { isHttpUrl } from '../../../map/basemap-style';
+import { mapChoices, useMapConfig } from '../../../map/use-map-style';
 
-const OPTIONS: { value: BasemapSetting; label: string; hint: string }[] = [
-  { value: 'deployment', label: 'As this deployment sets it', hint: 'Its street map or style if it has one, else the offline map.' },
-  { value: 'offline', label: 'Offline map', hint: 'Land, water, borders, places, runways: served by this deployment, nothing else is fetched.' },
-  { value: 'custom', label: 'Another map style', hint: 'Any MapLibre style URL; the airspace is drawn on top of it.' },
-];
+const HINTS: Record<BasemapSetting, (host: string | null) => string> = {
+  streets: (h) => `Streets, buildings, water and place names (OpenStreetMap). Fetched from ${h}, which sees the area you view.`,
+  aerial: (h) => `Aerial photographs (USGS The National Map, public domain). Fetched from ${h}, which sees the area you view.`,
+  offline: () => 'Land, water, borders, places, runways: served by this deployment, no other host sees where you look. Used by itself when there is no network.',
+  custom: () => 'Any MapLibre style URL; the airspace is drawn on top of it. Its host sees the area you view.',
+};
 
 /** The map under the airspace. A custom style URL is kept only once it is a http(s) address. */
 export function BasemapPicker() {
   const { basemap, basemapUrl } = useSettings();
+  const config = useMapConfig();
   const [url, setUrl] = useState(basemapUrl);
   const [touched, setTouched] = useState(false);
   const invalid = touched && !isHttpUrl(url);
@@ -19,14 +22,15 @@ export function BasemapPicker() {
     setTouched(true);
     if (isHttpUrl(url)) updateSettings({ basemap: 'custom', basemapUrl: url.trim() });
   };
+  const options = [...mapChoices(config), { value: 'custom' as const, label: 'Another map style', host: null }];
   return (
     <fieldset className="fieldset">
       <legend>Map under the airspace</legend>
-      {OPTIONS.map((o) => (
+      {options.map((o) => (
         <label key={o.value} className="check">
           <input type="radio" name="basemap" value={o.value} checked={basemap === o.value} onChange={() => updateSettings({ basemap: o.value })} />
           <span>
-            {o.label} <small className="muted">{o.hint}</small>
+            {o.label} <small className="muted">{HINTS[o.value](o.host)}</small>
           </span>
         </label>
       ))}
