@@ -138,6 +138,10 @@ export interface DatasetSource {
   cycleDays?: number;
   /** A live source's state (docs/live-data.md): laid over the dataset by the service, never written to a file. */
   live?: LiveSourceState;
+  /** Where this source's data of some layers is complete (docs/briefing-rules.md "Coverage"); see coverageOf() for sources without it. */
+  coverage?: SourceCoverage;
+  /** A file imported from disk: its modification time (RFC 3339), the file's own date when it states no effective date. */
+  fileDate?: string;
 }
 
 /** What the briefing engine is told of a live source (the TFR feed, the chart sync): it errs restrictive on it. */
@@ -152,10 +156,6 @@ export interface LiveSourceState {
   unknown?: Array<{ id: string; state?: string; type?: string; description?: string }>;
   /** How many there are in all when `unknown` lists only the first ones. */
   unknownCount?: number;
-  /** Where this source's data of some layers is complete (docs/briefing-rules.md "Coverage"); see coverageOf() for sources without it. */
-  coverage?: SourceCoverage;
-  /** A file imported from disk: its modification time (RFC 3339), the file's own date when it states no effective date. */
-  fileDate?: string;
 }
 
 /** The layers whose absence a briefing would otherwise read as "clear": outside their coverage it says there is no data. */
