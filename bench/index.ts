@@ -10,6 +10,7 @@ import { Dataset } from '../server/data/dataset';
 import { datasetsDir, readActiveDataset } from '../server/data/dataset-files';
 import { ensureSandboxDataset } from '../server/data/generate';
 import { benchBriefing } from './briefing';
+import { benchFairness } from './fairness';
 import { benchGroundType } from './ground-type';
 import { benchHttp } from './http';
 import { benchPage } from './page';
@@ -17,7 +18,7 @@ import { benchPositions } from './positions';
 import { benchTiles } from './tiles';
 import { ms } from './stats';
 
-// `npm run bench -- http` (or engine, page, positions) runs one part; no argument runs everything.
+// `npm run bench -- http` (or engine, page, positions, route, fairness) runs one part; no argument runs everything.
 const parts = new Set(process.argv.slice(2));
 const want = (p: string) => parts.size === 0 || parts.has(p);
 const now = new Date();
@@ -34,6 +35,7 @@ if (want('http')) say(await benchHttp());
 if (want('page')) say(await benchPage());
 if (want('positions')) say(await benchPositions());
 if (want('route')) say((await import('./route')).benchRoute());
+if (want('fairness')) say(await benchFairness());
 
 async function benchEngine(): Promise<void> {
   await ensureSandboxDataset(dataDir, now);
