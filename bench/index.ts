@@ -11,6 +11,7 @@ import { datasetsDir, readActiveDataset } from '../server/data/dataset-files';
 import { ensureSandboxDataset } from '../server/data/generate';
 import { benchBriefing, sampleBriefingJson } from './briefing';
 import { benchCompression } from './compression';
+import { benchFairness } from './fairness';
 import { benchGroundType } from './ground-type';
 import { benchHttp } from './http';
 import { benchPage } from './page';
@@ -18,7 +19,7 @@ import { benchPositions } from './positions';
 import { benchTiles } from './tiles';
 import { ms } from './stats';
 
-// `npm run bench -- http` (or engine, page, positions) runs one part; no argument runs everything.
+// `npm run bench -- http` (or engine, page, positions, route, fairness) runs one part; no argument runs everything.
 const parts = new Set(process.argv.slice(2));
 const want = (p: string) => parts.size === 0 || parts.has(p);
 const now = new Date();
@@ -36,6 +37,7 @@ if (want('page')) say(await benchPage());
 if (want('positions')) say(await benchPositions());
 if (want('route')) say((await import('./route')).benchRoute());
 if (want('compression') && !want('engine')) say(benchCompression());
+if (want('fairness')) say(await benchFairness());
 
 async function benchEngine(): Promise<void> {
   await ensureSandboxDataset(dataDir, now);

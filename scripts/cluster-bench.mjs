@@ -18,6 +18,7 @@
 // Ports: CLUSTER_PG_PORT, CLUSTER_LB_PORT, CLUSTER_BASE_PORT (scripts/cluster.mjs), CLUSTER_RECEIVER_PORT (any).
 // Figures of a run: docs/deploy.md.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +27,20 @@ import { startCluster, startInstance, waitReady } from './cluster.mjs';
 import { closedLoop, failuresByCause, fixedRate, perSecond, tally } from './cluster-load.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The goal for an instance's resident memory after the bench's load (docs/deploy.md). */
+const RSS_GOAL_MB = 400;
+
+/** VmRSS of a process in MB (worker threads included: they are threads of it), or null off Linux. */
+function residentMb(pid) {
+  if (!pid) return null;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
 const box = { type: 'Polygon', coordinates: [[[-122.336, 47.59], [-122.326, 47.59], [-122.326, 47.6], [-122.336, 47.6], [-122.336, 47.59]]] };
 
 async function token(url) {
@@ -190,6 +205,9 @@ async function main() {
     console.log(`  rounds: ${rounds.map((r) => `${r.n}→${r.perSecond.toFixed(1)}`).join(', ')} req/s`);
     console.log(`  3 instances: ${mean(3).toFixed(1)} req/s (${failedOf(3)} failed); 1 instance: ${mean(1).toFixed(1)} req/s (${failedOf(1)} failed); ratio ${(mean(3) / mean(1)).toFixed(2)}`);
     console.log(`  machine: ${os.availableParallelism()} cores, load average ${os.loadavg()[0].toFixed(1)}`);
+    // Resident memory of each instance after the load (issue 29: at most 400 MB each), from /proc.
+    const rss = c.instances.map((i) => ({ name: i.name, mb: residentMb(i.child?.pid) }));
+    console.log(`Resident memory after the load (goal: at most ${RSS_GOAL_MB} MB an instance): ${rss.map((r) => `${r.name} ${r.mb === null ? 'unknown' : `${r.mb} MB`}`).join(', ')}`);
     const failedRun = swap.some((s) => s.ms === null || s.ms > 5000) || missing.length > 0 || causes.other.length > 0 || creatorCauses.other.length > 0;
     if (failedRun) process.exitCode = 1;
   } finally {

@@ -9,10 +9,9 @@
  * work before the gate (worker pool, DEM reads) spent its REQUEST_BUDGET_MS is 408 (it is large); one
  * that only waited in the queue past it is 503 with Retry-After (the service is busy), without running.
  */
-import { ApiError } from './errors';
 import { Budget, BudgetExceededError } from '../domain/budget';
 import { budgetFailure } from '../workers/surface-tasks';
-import { failureError, overloaded } from '../workers/surface-pool';
+import { failureError, overloaded, tooBusy } from '../workers/surface-pool';
 import { currentHeavyConfig, type HeavyConfig } from '../workers/heavy-config';
 
 /** Starts measuring a run's own work; the function returned gives the milliseconds of it so far. */
@@ -32,10 +31,6 @@ export const ownWork: WorkMeter = () => {
     return Math.min(Date.now() - wall0, (cpu.user + cpu.system) / 1000);
   };
 };
-
-/** 503 for a request that waited in the queue past its budget: the service is busy, the request is not large. */
-export const tooBusy = (waitedMs: number) =>
-  new ApiError(503, `The service is too busy to start this request (it waited ${Math.round(waitedMs)} ms for the main thread); retry shortly`, undefined, { 'Retry-After': '1' });
 
 export class MainThreadGate {
   private busy = false;

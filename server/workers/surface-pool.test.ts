@@ -52,6 +52,21 @@ describe('the surface worker pool', () => {
     for (const e of refused) expect(e).toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
   }, 60_000);
 
+  it('answers 503, not 408, to a task whose budget ran out while it only waited for a worker', async () => {
+    let t = 1_000_000;
+    const queue = new SurfacePool({ ...heavyConfig({}), workerThreads: 1, workerQueue: 4, workerIdleMs: 1_000, requestBudgetMs: 60_000 }, () => t);
+    try {
+      const first = queue.run({ kind: 'groundType', geometry: square, resolution: 9, start: Date.now(), budgetMs: 60_000 });
+      const second = queue.run({ kind: 'groundType', geometry: square, resolution: 9, start: t, budgetMs: 100 });
+      // The queue's clock passes the second's deadline while the first holds the only worker.
+      t += 1_000;
+      await first;
+      await expect(second).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '1' }, message: expect.stringMatching(/too busy to start this request .*a worker/) });
+    } finally {
+      await queue.close();
+    }
+  }, 60_000);
+
   it('adds its error listener once, however many tasks it runs', async () => {
     for (let i = 0; i < 12; i++) await pool.run({ kind: 'groundType', geometry: square, resolution: 9 });
     const piscina = (pool as unknown as { pool: { listenerCount(e: string): number } }).pool;

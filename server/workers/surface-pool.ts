@@ -27,6 +27,13 @@ export function failureError(f: TaskFailure): ApiError {
 export const overloaded = (what: string) =>
   new ApiError(503, `The service is busy (${what} queue is full); retry shortly`, undefined, { 'Retry-After': '1' });
 
+/**
+ * 503 for a request whose budget ran out while it only waited for its turn (the main thread or a worker):
+ * the service is busy, the request is not large (issue 29: 408 "reduce the size" is for large requests).
+ */
+export const tooBusy = (waitedMs: number, what = 'the main thread') =>
+  new ApiError(503, `The service is too busy to start this request (it waited ${Math.round(waitedMs)} ms for ${what}); retry shortly`, undefined, { 'Retry-After': '1' });
+
 type Ok = Exclude<SurfaceTaskResult, { failure: TaskFailure }>;
 export type PoolTask = Omit<SurfaceTask, 'start' | 'budgetMs'> & Partial<Pick<SurfaceTask, 'start' | 'budgetMs'>>;
 
@@ -48,6 +55,8 @@ export const WORKER_YOUNG_GENERATION_MB = 8;
 
 interface Waiting {
   task: SurfaceTask;
+  /** When it joined the queue: a budget that runs out after this ran out waiting. */
+  queuedAt: number;
   resolve: (r: SurfaceTaskResult) => void;
   reject: (e: unknown) => void;
 }
@@ -61,7 +70,11 @@ export class SurfacePool {
   /** Batches sent and not yet answered: at most one per worker thread. */
   private sent = 0;
 
-  constructor(private readonly cfg: HeavyConfig) {}
+  constructor(
+    private readonly cfg: HeavyConfig,
+    /** The queue's clock (tests inject one); tasks' own budgets are checked in the worker on Date.now(). */
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private piscina(): Piscina<SurfaceTask[], BatchOutcome[]> {
     if (this.pool) return this.pool;
@@ -99,7 +112,7 @@ export class SurfacePool {
     let result: SurfaceTaskResult;
     try {
       result = await new Promise<SurfaceTaskResult>((resolve, reject) => {
-        this.waiting.push({ task: full, resolve, reject });
+        this.waiting.push({ task: full, queuedAt: this.now(), resolve, reject });
         this.dispatch();
       });
     } finally {
@@ -111,12 +124,28 @@ export class SurfacePool {
 
   /** Sends what waits to the free workers, shared evenly, at most MAX_BATCH tasks a message. */
   private dispatch(): void {
+    this.refuseExpiredWhileWaiting();
     while (this.waiting.length > 0 && this.sent < this.cfg.workerThreads) {
       const free = this.cfg.workerThreads - this.sent;
       const batch = this.waiting.splice(0, Math.min(MAX_BATCH, Math.ceil(this.waiting.length / free)));
       this.sent += 1;
       void this.send(batch);
     }
+  }
+
+  /**
+   * Tasks whose budget ran out while they waited for a worker (it had time left when they were queued)
+   * are answered 503 with Retry-After without running: they waited, they are not large. A task queued
+   * with its budget already spent by its own work runs into its budget check (408) as before.
+   */
+  private refuseExpiredWhileWaiting(): void {
+    const now = this.now();
+    this.waiting = this.waiting.filter((w) => {
+      const deadline = w.task.start + w.task.budgetMs;
+      if (deadline >= now || deadline < w.queuedAt) return true;
+      w.reject(tooBusy(now - w.queuedAt, 'a worker'));
+      return false;
+    });
   }
 
   private async send(batch: Waiting[]): Promise<void> {

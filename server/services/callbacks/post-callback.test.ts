@@ -50,18 +50,16 @@ function trickle(socket: Socket, text: string, ms: number): void {
   socket.on('close', () => clearInterval(timer));
 }
 
-const post = (url: string) => {
-  const started = performance.now();
-  return postCallback(url, '{"a":1}', {}, policy, TIMEOUT_MS).then((r) => ({ ...r, ms: performance.now() - started }));
-};
+const post = (url: string) => postCallback(url, '{"a":1}', {}, policy, TIMEOUT_MS);
 
 describe('a hostile receiver', () => {
   it('trickling its status line byte by byte fails at the time-out (it was held for as long as it trickled)', async () => {
     const rx = await receiver((s) => trickle(s, 'HTTP/1.1 200 OK\r\nX-Slow: ' + 'a'.repeat(10_000), 20));
     const r = await post(rx.url);
     expect(r.statusCode).toBeNull();
+    // The deadline's own error (not a duration measured here: a busy machine stretches those) and the
+    // receiver's socket closed: it was cut at the time-out, not held for the 200 s it would trickle.
     expect(r.error).toMatch(/no answer within 600 ms/);
-    expect(r.ms).toBeLessThan(TIMEOUT_MS + 1000 * loadFactor());
     await rx.closed;
   });
 
@@ -70,12 +68,14 @@ describe('a hostile receiver', () => {
       s.write('HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\n');
       trickle(s, 'x', 20);
     });
+    let closed = false;
+    void rx.closed.then(() => (closed = true));
     const r = await post(rx.url);
     expect(r).toMatchObject({ statusCode: 200, error: null });
-    expect(r.ms).toBeLessThan(TIMEOUT_MS);
-    const started = performance.now();
+    // Delivered while the receiver's socket was still open: on the status, not at the time-out.
+    expect(closed).toBe(false);
+    // And the socket is closed afterwards (the body is never read to its 100 MB end).
     await rx.closed;
-    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 1000 * loadFactor());
   });
 
   it('sending a huge answer is read no further than MAX_ANSWER_BYTES', async () => {

@@ -36,6 +36,25 @@ export const MAX_PENDING_CONFORMANCE_CALLBACKS = 200;
  */
 export const MAX_PENDING_CONFORMANCE_CALLBACKS_PER_OWNER = 1000;
 
+/** Positions checked in one turn of the event loop; between turns other requests run (a batch is 1,000). */
+export const CONFORMANCE_TURN = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * `fn` over `items` in turns of `turn`, letting the event loop through between them: a batch's
+ * conformance checks (point in polygon and distance to it for each position) held the loop for the
+ * whole batch, and another caller's small request waited behind it (docs/positions.md).
+ */
+export async function inTurns<T, R>(items: readonly T[], fn: (item: T) => R, turn = CONFORMANCE_TURN, yieldTurn: () => Promise<void> = nextTurn): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % turn === 0) await yieldTurn();
+    out.push(fn(items[i]!));
+  }
+  return out;
+}
+
 type CheckedTelemetry = TelemetryPosition & { altitudeReference: 'AGL' | 'MSL' };
 
 function refuseFuture(deps: AppDeps, positions: readonly TelemetryPosition[]): void {
@@ -111,7 +130,7 @@ export async function ingestPositions(deps: AppDeps, p: Principal, body: Positio
   const area = conformanceArea(op.boundary);
   const model = airportModelOf(deps.datasets.current());
   const ground = (lon: number, lat: number) => model.estimate(lon, lat).elevationFt;
-  const checks: Nonconformance[][] = positions.map((pos) => checkPosition(op, area, pos, ground));
+  const checks: Nonconformance[][] = await inTurns(positions, (pos) => checkPosition(op, area, pos, ground));
   const now = deps.now();
   const rows: PositionRow[] = positions.map((pos, i) => ({
     operationId: op.id,
