@@ -9,6 +9,7 @@
  * See docs/dataset-sandbox.md.
  */
 import path from 'node:path';
+import { rfc7946 } from '../../domain/geometry/rfc7946';
 import { readActiveDataset, writeDataset, type DatasetFileOptions } from '../dataset-files';
 import type { AirspaceFeature, DatasetFile, DatasetSource } from '../model';
 import { airportPackageVersion, loadAirportDb } from './airports-db';
@@ -25,7 +26,7 @@ import { dayStamp, iso, utcDayStart } from './time';
 import { buildFacilityMapCells } from './uasfm';
 
 /** Bump whenever generated content changes: a stored sandbox of another version is regenerated. */
-export const GENERATOR_VERSION = 'g3';
+export const GENERATOR_VERSION = 'g4';
 
 /** The source whose version records the generator version of a stored static part. */
 const GENERATOR_SOURCE_ID = 'sandbox-class-airspace';
@@ -91,7 +92,8 @@ function assemble(part: StaticPart, now: Date): DatasetFile {
     generatedAt: part.generatedAt,
     kind: 'sandbox',
     sources: [...part.sources, ...live.sources],
-    features: [...stadiums.static, ...live.features],
+    // RFC 7946 once, at generation: right-hand-rule rings, 7 decimals (domain/geometry/rfc7946.ts).
+    features: [...stadiums.static, ...live.features].map((f) => ({ ...f, geometry: rfc7946(f.geometry) })),
   };
 }
 
