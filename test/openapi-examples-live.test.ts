@@ -6,6 +6,9 @@
  * authorization, an invite's link) and the caller's credentials. Each answer must also validate against
  * the schema the document gives for its status (the fuzzer's conformance check, test/helpers/fuzz.ts).
  */
+import { VectorTile } from '@mapbox/vector-tile';
+import { booleanClockwise } from '@turf/turf';
+import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSandboxDataset } from '../server/data/generate';
 import { identity } from '../server/store/identity';
@@ -99,10 +102,33 @@ async function send(key: string, as: string | null, ids: Record<string, string> 
 
 const failures: string[] = [];
 const covered = new Set<string>();
+/** RFC 7946 breaches in answers: a ring against the right-hand rule, a position with more than 7 decimals. */
+const rfcBreaches: string[] = [];
+
+/** Walks an answer for GeoJSON polygons and positions; notes each breach of RFC 7946 with the operation. */
+function checkRfc7946(key: string, v: unknown, depth = 0): void {
+  if (depth > 40 || v === null || typeof v !== 'object') return;
+  if (Array.isArray(v)) {
+    for (const x of v) checkRfc7946(key, x, depth + 1);
+    return;
+  }
+  const o = v as { type?: unknown; coordinates?: unknown };
+  if ((o.type === 'Polygon' || o.type === 'MultiPolygon') && Array.isArray(o.coordinates)) {
+    const polygons = (o.type === 'Polygon' ? [o.coordinates] : o.coordinates) as number[][][][];
+    for (const rings of polygons) {
+      rings.forEach((ring, i) => {
+        if (ring.length >= 4 && booleanClockwise(ring) !== i > 0) rfcBreaches.push(`${key}: ${i === 0 ? 'a clockwise exterior' : 'a counter-clockwise hole'} ring`);
+      });
+    }
+  }
+  if (typeof o.type === 'string' && Array.isArray(o.coordinates) && /\.\d{8,}/.test(JSON.stringify(o.coordinates))) rfcBreaches.push(`${key}: a position with more than 7 decimals`);
+  for (const x of Object.values(v)) checkRfc7946(key, x, depth + 1);
+}
 
 async function expectExample(key: string, as: string | null, ids?: Record<string, string>, fill?: Record<string, unknown>): Promise<unknown> {
   covered.add(key);
   const r = await send(key, as, ids, fill);
+  checkRfc7946(key, r.json);
   for (const b of r.breaks) failures.push(`${key}: the answer ${b} (${r.status}) ${JSON.stringify(r.json).slice(0, 300)}`);
   if (r.status !== r.expected) failures.push(`${key} as ${as ?? 'nobody'}: ${r.status} (documented ${r.expected}) ${JSON.stringify(r.json).slice(0, 300)}`);
   return r.json;
@@ -213,6 +239,33 @@ describe('the examples of the OpenAPI document, sent as given to a fresh sandbox
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     expect(documented.filter((k) => !covered.has(k))).toEqual([]);
   }, 600_000);
+
+  it('answers with RFC 7946 geometries: right-hand-rule rings, at most 7 decimals', () => {
+    expect(covered.size).toBeGreaterThan(80);
+    expect([...new Set(rfcBreaches)]).toEqual([]);
+  });
+
+  it('sends tiles without degenerate rings, where FAA cells and lakes met the tile edge', async () => {
+    for (const [tile, layer] of [['/tiles/airspace/10/164/357.pbf', 'uasfm'], ['/tiles/basemap/7/37/48.pbf', 'water']] as const) {
+      const r = await svc.call('GET', tile);
+      expect(r.status, tile).toBe(200);
+      const vt = new VectorTile(new PbfReader(new Uint8Array(await r.arrayBuffer())));
+      const l = vt.layers[layer]!;
+      expect(l, `${tile} ${layer}`).toBeDefined();
+      let polygons = 0;
+      for (let i = 0; i < l.length; i++) {
+        const f = l.feature(i);
+        if (f.type !== 3) continue;
+        polygons++;
+        for (const ring of f.loadGeometry()) {
+          let a = 0;
+          for (let k = 0, j = ring.length - 1; k < ring.length; j = k++) a += (ring[j]!.x - ring[k]!.x) * (ring[j]!.y + ring[k]!.y);
+          expect(a, `${tile} ${layer} feature ${i}`).not.toBe(0);
+        }
+      }
+      expect(polygons).toBeGreaterThan(0);
+    }
+  });
 
   it('gives the profile example the demo pilot\'s own name, and no place at the poles or Null Island', () => {
     const profile = opOf('PUT /v1/me/profile').op.requestBody!.content['application/json']!.example as { name: string };

@@ -197,3 +197,24 @@ describe('the byte-bounded LRU', () => {
     expect([lru.size, lru.bytes]).toEqual([0, 0]);
   });
 });
+
+describe('degenerate rings (issue 30)', () => {
+  it('drops polygon rings that enclose no area, and a polygon left with none; keeps the rest as they are', async () => {
+    const { withoutDegenerateRings } = await import('./tileset');
+    const square: [number, number][] = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]];
+    const flat: [number, number][] = [[0, 0], [5, 0], [10, 0], [0, 0]];
+    const layers = {
+      uasfm: {
+        features: [
+          { type: 3 as const, tags: { a: 1 }, geometry: [square, flat] },
+          { type: 3 as const, tags: { a: 2 }, geometry: [flat] },
+          { type: 2 as const, tags: { a: 3 }, geometry: [flat] },
+        ],
+      },
+      water: { features: [{ type: 3 as const, tags: {}, geometry: [square] }] },
+    } as unknown as Parameters<typeof withoutDegenerateRings>[0];
+    const out = withoutDegenerateRings(layers);
+    expect(out.uasfm!.features.map((f) => [f.tags!.a, f.geometry.length])).toEqual([[1, 1], [3, 1]]);
+    expect(out.water).toBe(layers.water);
+  });
+});

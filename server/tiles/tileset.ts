@@ -13,7 +13,7 @@
 import Flatbush from 'flatbush';
 import { LRUCache } from 'lru-cache';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import { geoJSONToTile, type GeoJSONVTTile } from '@maplibre/geojson-vt';
+import { geoJSONToTile, type GeoJSONVTFeature, type GeoJSONVTTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import type { BBox } from '../data/dataset';
 import type { TileCoord } from './tile-coords';
@@ -125,10 +125,44 @@ export function bufferedTileBBox({ z, x, y }: TileCoord, buffer = TILE_BUFFER / 
 
 export type TileLayers = Record<string, GeoJSONVTTile>;
 
+/** Twice the signed area of a ring of tile coordinates (shoelace): 0 for a ring that encloses nothing. */
+function ringArea2(ring: readonly (readonly [number, number])[]): number {
+  let a = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) a += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
+  return a;
+}
+
+/**
+ * The layers without degenerate polygon rings: a ring that, cut and snapped to the tile's integer grid,
+ * encloses no area (a sliver of a facility-map cell or a lake at the tile's edge) is not a valid MVT
+ * ring (spec 4.3.4.4: an exterior ring has positive area); a polygon left with no ring is left out.
+ * Layers and features with nothing to drop are kept as they are (they may be cached parts).
+ */
+export function withoutDegenerateRings(layers: TileLayers): TileLayers {
+  const out: TileLayers = {};
+  for (const [name, layer] of Object.entries(layers)) {
+    // A cut (transformed) tile's polygon geometry is its rings of [x, y] tile coordinates.
+    const features = layer.features as GeoJSONVTFeature[];
+    const degenerate = (f: GeoJSONVTFeature) => f.type === 3 && f.geometry.some((r) => ringArea2(r) === 0);
+    if (!features.some(degenerate)) {
+      out[name] = layer;
+      continue;
+    }
+    const kept = features.flatMap((f): GeoJSONVTFeature[] => {
+      if (f.type !== 3) return [f];
+      const rings = f.geometry.filter((r) => ringArea2(r) !== 0);
+      return rings.length === 0 ? [] : [{ ...f, geometry: rings }];
+    });
+    if (kept.length) out[name] = { ...layer, features: kept } as GeoJSONVTTile;
+  }
+  return out;
+}
+
 /** Encodes cut layers as a Mapbox Vector Tile 2.1, or null when there is nothing to draw. */
 export function encodeLayers(layers: TileLayers): Uint8Array | null {
-  if (Object.keys(layers).length === 0) return null;
-  return fromGeojsonVt(layers, { version: 2, extent: TILE_EXTENT });
+  const drawn = withoutDegenerateRings(layers);
+  if (Object.keys(drawn).length === 0) return null;
+  return fromGeojsonVt(drawn, { version: 2, extent: TILE_EXTENT });
 }
 
 /** Lets the event loop run what is waiting (I/O, timers) before going on. */

@@ -9,6 +9,7 @@
  * See docs/dataset-sandbox.md.
  */
 import path from 'node:path';
+import { rfc7946 } from '../../domain/geometry/rfc7946';
 import { readActiveDataset, writeDataset, type DatasetFileOptions } from '../dataset-files';
 import type { AirspaceFeature, DatasetFile, DatasetSource } from '../model';
 import { airportPackageVersion, loadAirportDb } from './airports-db';
@@ -91,7 +92,8 @@ function assemble(part: StaticPart, now: Date): DatasetFile {
     generatedAt: part.generatedAt,
     kind: 'sandbox',
     sources: [...part.sources, ...live.sources],
-    features: [...stadiums.static, ...live.features],
+    // RFC 7946 once, at generation: right-hand-rule rings, 7 decimals (domain/geometry/rfc7946.ts).
+    features: [...stadiums.static, ...live.features].map((f) => ({ ...f, geometry: rfc7946(f.geometry) })),
   };
 }
 

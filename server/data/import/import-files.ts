@@ -4,6 +4,7 @@
  * (all reasons are collected first), so a half-read set never becomes the active dataset.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { rfc7946 } from '../../domain/geometry/rfc7946';
 import path from 'node:path';
 import { fileCoverage, type DeclaredRegion } from '../coverage';
 import type { AirspaceFeature, DatasetFile, Layer } from '../model';
@@ -96,7 +97,8 @@ export function buildDataset(parts: ParseResult[], now: Date): { dataset: Datase
     let dup = 0;
     for (const f of part.features) {
       if (byId.has(f.id)) dup++;
-      else byId.set(f.id, f);
+      // RFC 7946 once, at import: right-hand-rule rings, 7 decimals (domain/geometry/rfc7946.ts).
+      else byId.set(f.id, { ...f, geometry: rfc7946(f.geometry) });
     }
     if (dup) warnings.push(`${part.source.name}: ${plural(dup, 'feature')} with ids already imported from an earlier file were left out`);
   }

@@ -8,6 +8,7 @@
  * - Point: the cell that holds it.
  */
 import { area, length } from '@turf/turf';
+import { roundCoordinate } from '../geometry/rfc7946';
 import { geometryProblem } from '../geometry/validity';
 import type { Position } from 'geojson';
 import { cellToBoundary, getHexagonAreaAvg, getHexagonEdgeLengthAvg, latLngToCell, POLYGON_TO_CELLS_FLAGS, polygonToCells, polygonToCellsExperimental } from 'h3-js';
@@ -96,7 +97,7 @@ function fillPolygon(rings: Position[][], res: number, estimate: number): string
   return polygonToCellsExperimental(rings, res, POLYGON_TO_CELLS_FLAGS.containmentCenter, true);
 }
 
-/** The cell's hexagon as a closed GeoJSON ring. */
+/** The cell's hexagon as a closed GeoJSON ring (counter-clockwise, 7 decimals: RFC 7946, domain/geometry/rfc7946.ts). */
 export function cellPolygon(cell: string): { type: 'Polygon'; coordinates: number[][][] } {
-  return { type: 'Polygon', coordinates: [cellToBoundary(cell, true)] };
+  return { type: 'Polygon', coordinates: [cellToBoundary(cell, true).map(([lon, lat]) => [roundCoordinate(lon!), roundCoordinate(lat!)])] };
 }

@@ -7,6 +7,7 @@
  * them over whatever dataset version the poller swaps in next.
  */
 import { randomUUID } from 'node:crypto';
+import { rfc7946 } from '../../domain/geometry/rfc7946';
 import type { Polygon } from 'geojson';
 import type { AuthorizationStatus } from '../../contract/laanc';
 import type { DatasetProvider } from '../../data/dataset-provider';
@@ -65,7 +66,7 @@ export async function publishTfr(deps: AppDeps, faaId: string, t: { name: string
     layer: 'tfr',
     name: t.name,
     // Cut at 180° when it crosses: the TFR restricts its parts on both sides, not the band between.
-    geometry: normaliseAtAntimeridian(t.geometry),
+    geometry: rfc7946(normaliseAtAntimeridian(t.geometry)),
     lower: { value: 0, reference: 'SFC' },
     description: t.reason,
     schedule: { startTime: start.toISOString(), ...(end ? { endTime: end.toISOString() } : {}) },
