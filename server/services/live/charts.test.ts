@@ -98,3 +98,42 @@ describe.skipIf(!hasRealData)('the chart sync in the service, against the fake F
     expect(n?.description).toContain('out of date since 2025-12-27 00:00 UTC');
   });
 });
+
+describe('production with the chart sync on and no dataset yet', () => {
+  it('starts on an empty FAA dataset whose every answer is CAUTION and says the charts are not yet read', async () => {
+    const { bootstrap } = await import('../../bootstrap');
+    const { testConfig } = await import('../../config');
+    const { openPglite } = await import('../../store/pglite');
+    const { silentLogger } = await import('../../deps');
+    const { briefLocation } = await import('../../domain/briefing');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-first-sync-'));
+    const db = await openPglite(':memory:');
+    try {
+      const deps = await bootstrap(testConfig({ profile: 'production', dataDir, chartSync: true }), { db, log: silentLogger });
+      expect(deps.datasets.current()).toMatchObject({ version: 'awaiting-first-chart-sync', kind: 'faa' });
+      await syncLiveOverlay(deps);
+      const b = briefLocation(deps.datasets.current(), 39.8283, -98.5795);
+      expect(b.status).toBe('NOTICE_STATUS_CAUTION');
+      expect(b.authorizationType).toBe('AUTHORIZATION_TYPE_UNSPECIFIED');
+      expect(b.notices?.map((n) => n.title)).toContain('Out of date: FAA charts (facility maps, class and special-use airspace)');
+    } finally {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start without a dataset when the sync is off', async () => {
+    const { bootstrap } = await import('../../bootstrap');
+    const { testConfig } = await import('../../config');
+    const { openPglite } = await import('../../store/pglite');
+    const { silentLogger } = await import('../../deps');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skyplan-no-sync-'));
+    const db = await openPglite(':memory:');
+    try {
+      await expect(bootstrap(testConfig({ profile: 'production', dataDir, chartSync: false }), { db, log: silentLogger })).rejects.toThrow(/No airspace dataset/);
+    } finally {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
