@@ -16,10 +16,18 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // E2E_DATA_DIR lets a second run (another port, E2E_PORT) keep its own store beside a running one.
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data/current');
+// A second service beside it follows the fake FAA's TFR feed (e2e/live-feed.spec.ts), on its own port and
+// store: the spec turns the feed stale, which makes every answer of that service CAUTION, never the first's.
+const livePort = port + 100;
+const fakeFaaPort = port + 200;
+const liveDataDir = `${dataDir}-live`;
 
 // A fresh store and dataset per run. Only the main process starts the server; workers also load
 // this file and must not delete the directory under it.
-if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
+if (!process.env.TEST_WORKER_INDEX) {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(liveDataDir, { recursive: true, force: true });
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,7 +60,7 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
+  webServer: [{
     command: 'node dist/server/index.js',
     url: `${baseURL}/v1/status`,
     reuseExistingServer: false,
@@ -65,5 +73,26 @@ export default defineConfig({
     // budget on an idle machine and runs out of it on a loaded one: the budget guards production, not
     // what the spec looks at. The other limits stay at their defaults.
     env: { ...MALLOC_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'sandbox', PUBLIC_URL: baseURL, DATASET_POLL_SECONDS: '0', RATE_LIMIT_SIGN_IN_PER_MINUTE: '600', ROUTE_BUDGET_MS: '30000' },
-  },
+  }, {
+    // The fake FAA (test/fake-faa): the TFR list and detail XML the live service follows.
+    command: 'node --import tsx test/fake-faa/cli.ts',
+    url: `http://127.0.0.1:${fakeFaaPort}/tfrapi/exportTfrList`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { FAKE_FAA_PORT: String(fakeFaaPort) },
+  }, {
+    // The same built service following the fake FAA's feed: polled every 2 s, stale after 20 s without a good read.
+    command: 'node dist/server/index.js',
+    url: `http://127.0.0.1:${livePort}/v1/status`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      ...MALLOC_ENV, PORT: String(livePort), HOST: '127.0.0.1', DATA_DIR: liveDataDir, PROFILE: 'sandbox', PUBLIC_URL: `http://127.0.0.1:${livePort}`, DATASET_POLL_SECONDS: '0', RATE_LIMIT_SIGN_IN_PER_MINUTE: '600',
+      FAA_TFR_LIST_URL: `http://127.0.0.1:${fakeFaaPort}/tfrapi/exportTfrList`, FAA_TFR_DETAIL_URL: `http://127.0.0.1:${fakeFaaPort}/download/detail_{id}.xml`, FAA_TFR_POLL_SECONDS: '2', FAA_TFR_STALE_SECONDS: '20',
+    },
+  }],
 });

@@ -162,8 +162,19 @@ export async function loadDataset(config: Config, now: Date, log?: Logger): Prom
     return ensureSandboxDataset(config.dataDir, now, { log });
   }
   const active = await readActiveDataset(config.dataDir, { log });
+  if (!active && config.chartSync) return awaitingFirstSync(log);
   if (!active) throw new Error(`No airspace dataset in ${config.dataDir}; run npm run data:import -- <FAA files> first`);
   return active;
+}
+
+/**
+ * Production with the chart sync on and no dataset yet: the service starts on an empty FAA dataset and the
+ * first sync fills it (docs/live-data.md "Charts"). Meanwhile the charts are "not yet read": every answer is
+ * CAUTION at most and says so; nothing is Class G by absence.
+ */
+export function awaitingFirstSync(log?: Logger): DatasetFile {
+  log?.warn('no airspace dataset yet: starting empty until the first chart sync (every answer is CAUTION at most meanwhile)');
+  return { ...emptyDataset('awaiting-first-chart-sync'), kind: 'faa' };
 }
 
 export function emptyDataset(version = 'empty'): DatasetFile {

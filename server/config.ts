@@ -68,6 +68,8 @@ export interface Config {
   tfrFeed: TfrFeedConfig | null;
   /** Bearer token for GET /metrics; null: open in the sandbox, refused in production. */
   metricsToken: string | null;
+  /** The ArcGIS chart sync run by the service on its schedule (FAA_CHARTS_SYNC; docs/live-data.md "Charts"). */
+  chartSync: boolean;
 }
 
 /** Following tfr.faa.gov (docs/live-data.md): on by default in production, in the sandbox only when FAA_TFR_LIST_URL is set. */
@@ -264,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heavy: heavyConfig(env),
     tfrFeed: tfrFeed(env, sandbox),
     metricsToken: env.METRICS_TOKEN || null,
+    chartSync: bool('FAA_CHARTS_SYNC', !sandbox, env),
   };
 }
 
@@ -288,5 +291,5 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
   // Tokens live 90 days in tests, which travel in time on the service clock (a test of expiry sets its own).
   const base = loadConfig({ PROFILE: 'sandbox', DATA_DIR: overrides.dataDir ?? '.data-test', PORTAL_DIR: '' });
   // No weather source unless a test brings its own (a fake server): tests never reach the network.
-  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, weather: { ...base.weather, apiUrl: null }, ...overrides, rateLimits: { ...TEST_RATE_LIMITS, ...overrides.rateLimits } };
+  return { ...base, datasetPollSeconds: 0, tokenTtlSeconds: 90 * 24 * 3600, chartSync: false, weather: { ...base.weather, apiUrl: null }, ...overrides, rateLimits: { ...TEST_RATE_LIMITS, ...overrides.rateLimits } };
 }

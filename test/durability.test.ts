@@ -37,7 +37,7 @@ async function databaseUrl(): Promise<string | undefined> {
 
 async function start(port: number, dbUrl: string | undefined): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'production', API_CLIENT_SECRET: 'durability-secret', PORTAL_DIR: '', DATASET_POLL_SECONDS: '0', DATABASE_URL: dbUrl ?? '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'production', API_CLIENT_SECRET: 'durability-secret', PORTAL_DIR: '', DATASET_POLL_SECONDS: '0', FAA_TFR_FEED_OFF: 'true', FAA_CHARTS_SYNC: 'false', DATABASE_URL: dbUrl ?? '' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.push(child);

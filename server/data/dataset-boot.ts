@@ -34,6 +34,10 @@ async function makeFirst(config: Config, now: Date, log: Logger): Promise<Datase
   const local = await readActiveDataset(config.dataDir, { log }).catch(() => null);
   if (config.profile !== 'sandbox') {
     if (local) return local;
+    if (config.chartSync) {
+      const { awaitingFirstSync } = await import('../bootstrap');
+      return awaitingFirstSync(log);
+    }
     throw new Error('No airspace dataset in the database; run npm run data:import -- <FAA files> with DATABASE_URL set first');
   }
   const gen = await sandboxGenerator();

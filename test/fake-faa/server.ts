@@ -7,6 +7,7 @@
  *   real files);
  * - `GET /arcgis/rest/services/<name>/FeatureServer/0/query`: an ArcGIS layer as GeoJSON, paged with
  *   resultOffset/resultRecordCount and `exceededTransferLimit`, or an error body `{"error": …}` with HTTP 200.
+ * - `POST /_control/list/<mode>`: sets the list's mode (the e2e specs steer the fake this way).
  * Modes per endpoint: ok, 500, garbage, hang (the request is held until the client gives up or the
  * server closes), huge (an endless body). Every request is announced on `events` ('list', 'detail',
  * 'arcgis'), so a test waits on what happened, never on time.
@@ -147,6 +148,14 @@ export async function startFakeFaa(opts: { port?: number; host?: string } = {}):
       const page = l.features.slice(offset, offset + count);
       const more = offset + count < l.features.length;
       answer(res, (l.mode as Mode | undefined) ?? 'ok', () => JSON.stringify({ type: 'FeatureCollection', features: page, ...(more ? { properties: { exceededTransferLimit: true } } : {}) }), 'application/geo+json');
+      return;
+    }
+    // The e2e specs steer the fake running beside the built service (test/fake-faa/cli.ts).
+    const control = /^\/_control\/list\/(ok|500|garbage|hang|huge|empty)$/.exec(p);
+    if (control && req.method === 'POST') {
+      fake.listMode = control[1] as Mode;
+      if (fake.listMode !== 'hang') fake.releaseHung();
+      res.writeHead(204).end();
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

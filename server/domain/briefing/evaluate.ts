@@ -209,5 +209,7 @@ export function summarise(evaluated: Evaluated[]): BriefingResult {
     if (STATUS_RANK[s] > STATUS_RANK[status]) status = s;
     if (AUTHORIZATION_RANK[e.authorization] > AUTHORIZATION_RANK[authorizationType]) authorizationType = e.authorization;
   }
+  // Stale or unknown live data (live-data.ts): a TFR may need a waiver here unseen, so "not required" is unknown.
+  if (authorizationType === 'AUTHORIZATION_TYPE_NOT_REQUIRED' && evaluated.some((e) => e.liveData)) authorizationType = 'AUTHORIZATION_TYPE_UNSPECIFIED';
   return { status, authorizationType, notices: evaluated.map((e) => e.notice).sort(compareNotices) };
 }

@@ -3,7 +3,8 @@
  * FAA_TFR_STALE_SECONDS, charts two days past their cycle, and TFRs the FAA lists whose area could not
  * be read. None of them is tied to a place: a TFR published since the last good read, or one whose
  * detail is unknown, may be anywhere. So every answer built on the engine gets a CAUTION notice at
- * distance 0 naming the data and since when, and is never CLEAR_TO_FLY (WARNING stays WARNING).
+ * distance 0 naming the data and since when, and is never CLEAR_TO_FLY (WARNING stays WARNING); its
+ * authorization is never "not required" (unknown instead: evaluate.ts summarise).
  * Pure: the state arrives as data, on the dataset's sources (DatasetSource.live), laid over by the
  * service (server/services/live); a change of it is a new dataset version, so no cached answer
  * outlives it.
@@ -55,7 +56,8 @@ const isTfr = (s: DatasetSource) => s.id.startsWith('faa:tfr');
 
 function staleNotice(p: LiveProblem): Notice {
   const l = p.source.live;
-  const outcome = CAUTION(isTfr(p.source) ? 'NOTICE_DATA_SOURCE_TFR_ACTIVE' : 'NOTICE_DATA_SOURCE_UASFM_CEILING');
+  // No data category of the spec's fits "this data is out of date" (TFR_ACTIVE would read as a TFR here).
+  const outcome = CAUTION('NOTICE_DATA_SOURCE_UNSPECIFIED');
   const since = l.staleSince ? minute(l.staleSince) : 'unknown';
   const last = l.lastSuccess ? `The last good read was at ${minute(l.lastSuccess)}.` : 'It has not been read successfully since this service started following it.';
   const consequence = isTfr(p.source)
@@ -76,7 +78,7 @@ function staleNotice(p: LiveProblem): Notice {
 
 function unknownNotice(p: LiveProblem): Notice {
   const l = p.source.live;
-  const outcome = CAUTION('NOTICE_DATA_SOURCE_TFR_ACTIVE');
+  const outcome = CAUTION('NOTICE_DATA_SOURCE_UNSPECIFIED');
   const named = (l.unknown ?? []).slice(0, NAMED_UNKNOWN).map((t) => {
     const about = [t.type, t.state].filter(Boolean).join(', ');
     return `FDC ${t.id}${about ? ` (${about})` : ''}${t.description ? `: ${t.description.slice(0, 160)}` : ''}`;
@@ -105,7 +107,7 @@ export function liveDataNotices(dataset: Pick<Dataset, 'sources'>): Evaluated[] 
     const notices = [...(p.stale ? [staleNotice(p)] : []), ...(p.unknown > 0 ? [unknownNotice(p)] : [])];
     for (const notice of notices) {
       const outcome = CAUTION(notice.dataSource!);
-      out.push({ notice, outcome, authorization: outcome.authorization, controlled: false, features: [] });
+      out.push({ notice, outcome, authorization: outcome.authorization, controlled: false, features: [], liveData: true });
     }
   }
   return out;

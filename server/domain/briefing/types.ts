@@ -14,4 +14,6 @@ export interface Evaluated {
   features: AirspaceFeature[];
   /** Set on the model-margin notice (model-margin.ts): its decision rests on modelled airspace near the input, not on what the input touches. */
   modelMargin?: true;
+  /** Set on the notices of live sources past their promise (live-data.ts): no answer with one says "no authorization required". */
+  liveData?: true;
 }

@@ -77,6 +77,6 @@ export async function serviceStatus(deps: AppDeps): Promise<Status> {
       })),
     },
     elevation,
-    ...(deps.config.tfrFeed ? { liveSources: await liveSourcesStatus(deps, storeOk) } : {}),
+    ...(deps.config.tfrFeed || deps.config.chartSync ? { liveSources: await liveSourcesStatus(deps, storeOk) } : {}),
   };
 }

@@ -27,7 +27,7 @@ export async function scrapeFacts(deps: AppDeps): Promise<ScrapeFacts> {
   } catch {
     // The store is unavailable: the gauge is left out rather than reported as 0.
   }
-  const live = deps.config.tfrFeed ? await liveSourcesStatus(deps, callbacksPending !== null) : [];
+  const live = deps.config.tfrFeed || deps.config.chartSync ? await liveSourcesStatus(deps, callbacksPending !== null) : [];
   return {
     datasetVersion: ds.version,
     datasetFeatures: ds.features.length,

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { FAA_LICENCE } from '../../data/import/common';
 import { liveStore, type StoredTfr } from '../../store/live';
 import { TFR_FEED_SOURCE_ID } from './tfr-feed';
+import { CHARTS_SOURCE_ID, chartsStaleSince } from './charts';
 
 /** Unknown TFRs carried on the source by name (the notice names ten; the count says the rest). */
 const UNKNOWN_NAMED = 20;
@@ -49,6 +50,38 @@ export function tfrFeedStaleSince(lastSuccess: Date | null, followingSince: Date
  * instance's dataset; returns whether the served dataset changed.
  */
 export async function syncLiveOverlay(deps: AppDeps): Promise<boolean> {
+  const charts = await syncChartsOverlay(deps);
+  return (await syncTfrOverlay(deps)) || charts;
+}
+
+const chartsFollowing = new WeakMap<AppDeps, Date>();
+
+/** The charts' freshness over the dataset (charts.ts): a source with no features, its `live` state. */
+async function syncChartsOverlay(deps: AppDeps): Promise<boolean> {
+  if (!deps.config.chartSync) return deps.datasets.setOverlay('charts', null);
+  let since = chartsFollowing.get(deps);
+  if (!since) chartsFollowing.set(deps, (since = deps.now()));
+  const row = await liveStore.source(deps.db, CHARTS_SOURCE_ID).catch(() => null);
+  const ds = deps.datasets.current();
+  const now = deps.now();
+  let staleSince = chartsStaleSince(ds, now.getTime());
+  // Never synced, and no FAA facility map to stand on: the charts are not yet read.
+  const hasCharts = ds.sources.some((s) => s.id.includes('uasfm') || s.id.includes('FacilityMap'));
+  if (!staleSince && !row?.lastSuccess && !hasCharts) staleSince = since;
+  const live: LiveSourceState = {
+    what: 'FAA charts (facility maps, class and special-use airspace)',
+    ...(row?.lastSuccess ? { lastSuccess: row.lastSuccess.toISOString() } : {}),
+    ...(staleSince ? { staleSince: staleSince.toISOString() } : {}),
+  };
+  const at = (row?.lastSuccess ?? now).toISOString();
+  const source: DatasetSource = {
+    id: CHARTS_SOURCE_ID, name: 'FAA charts (ArcGIS sync, followed on the 56-day cycle)', kind: 'faa', effectiveDateStated: false, version: 'live',
+    effectiveDate: at, retrievedAt: at, attribution: 'FAA UDDS / ADDS (ArcGIS)', licence: FAA_LICENCE, live,
+  };
+  return deps.datasets.setOverlay('charts', { tag: `live-charts-${staleSince ? `s${staleSince.getTime().toString(36)}` : 'f'}`, features: [], sources: [source] });
+}
+
+async function syncTfrOverlay(deps: AppDeps): Promise<boolean> {
   const cfg = deps.config.tfrFeed;
   if (!cfg) return deps.datasets.setOverlay('faa-tfr', null);
   let h = held.get(deps);

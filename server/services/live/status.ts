@@ -3,16 +3,18 @@ import type { Status } from '../../contract/system';
 import type { AppDeps } from '../../deps';
 import { liveStore, type LiveSourceRow } from '../../store/live';
 import { TFR_FEED_SOURCE_ID } from './tfr-feed';
+import { CHARTS_SOURCE_ID } from './charts';
 
 const NAMES: Record<string, string> = {
   [TFR_FEED_SOURCE_ID]: 'FAA temporary flight restrictions (tfr.faa.gov list and details)',
+  [CHARTS_SOURCE_ID]: 'FAA charts: facility maps, class and special-use airspace (ArcGIS sync)',
 };
 
 export async function liveSourcesStatus(deps: AppDeps, storeOk: boolean): Promise<NonNullable<Status['liveSources']>> {
   const now = deps.now();
   let rows: LiveSourceRow[] = [];
   if (storeOk) rows = await liveStore.sources(deps.db).catch(() => []);
-  const ids = new Set([...(deps.config.tfrFeed ? [TFR_FEED_SOURCE_ID] : []), ...rows.map((r) => r.id)]);
+  const ids = new Set([...(deps.config.tfrFeed ? [TFR_FEED_SOURCE_ID] : []), ...(deps.config.chartSync ? [CHARTS_SOURCE_ID] : []), ...rows.map((r) => r.id)]);
   const ds = deps.datasets.current();
   return [...ids].sort().map((id) => {
     const r = rows.find((x) => x.id === id);

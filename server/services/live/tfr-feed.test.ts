@@ -34,6 +34,7 @@ let feed: TfrFeedConfig;
 
 interface Brief {
   status: string;
+  authorizationType: string;
   notices: Array<{ title?: string; description?: string; status?: string; dataSource?: string }>;
 }
 
@@ -185,6 +186,8 @@ describe.skipIf(!hasRealData)('the FAA TFR feed', () => {
     await pollAndSync();
     const stale = await brief(NORTH);
     expect(stale.status).toBe('NOTICE_STATUS_CAUTION');
+    // Not "no authorization required": a TFR may need a waiver here unseen.
+    expect(stale.authorizationType).toBe('AUTHORIZATION_TYPE_UNSPECIFIED');
     const n = stale.notices.find((x) => x.title?.startsWith('Out of date'));
     expect(n?.description).toMatch(/out of date since 2026-12-01 15:15 UTC\. The last good read was at 2026-12-01 15:00 UTC/);
     expect(await check(NORTH)).toMatchObject({ restricted: true });

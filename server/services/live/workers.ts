@@ -10,6 +10,7 @@ import { clusterEvery, onStoreChange, registerWorker } from '../../background';
 import type { AppDeps } from '../../deps';
 import { syncLiveOverlay } from './overlay';
 import { pollTfrFeed } from './tfr-feed';
+import { chartSyncDue, runChartSync } from './charts';
 
 /** How often each instance re-reads the feed's state and its freshness (one small row; the TFRs only when they changed). */
 export const LIVE_SYNC_MS = 5_000;
@@ -38,14 +39,38 @@ export function liveSyncer(deps: AppDeps): () => Promise<void> {
   };
 }
 
+/** How often an instance checks whether the chart sync is due (it runs daily and after each cycle date). */
+export const CHART_CHECK_MS = 5 * 60_000;
+
 function startLive(deps: AppDeps): () => Promise<void> {
   const cfg = deps.config.tfrFeed;
-  if (!cfg) return async () => undefined;
+  if (!cfg && !deps.config.chartSync) return async () => undefined;
   const sync = liveSyncer(deps);
   void sync();
   const timer = setInterval(() => void sync(), LIVE_SYNC_MS);
   timer.unref();
   const off = onStoreChange(deps, 'live', () => void sync());
+  const stopCharts = deps.config.chartSync
+    ? clusterEvery(
+        deps,
+        'job:faa-charts-sync',
+        CHART_CHECK_MS,
+        async () => {
+          if (!(await chartSyncDue(deps))) return;
+          await runChartSync(deps);
+          await sync();
+        },
+        (err) => deps.log.error('chart sync failed', { error: String(err) }),
+        { atStart: true },
+      )
+    : async () => undefined;
+  if (!cfg) {
+    return async () => {
+      clearInterval(timer);
+      off();
+      await stopCharts();
+    };
+  }
   const stopPoll = clusterEvery(
     deps,
     'job:faa-tfr-poll',
@@ -60,7 +85,7 @@ function startLive(deps: AppDeps): () => Promise<void> {
   return async () => {
     clearInterval(timer);
     off();
-    await stopPoll();
+    await Promise.all([stopPoll(), stopCharts()]);
   };
 }
 
