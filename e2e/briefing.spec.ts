@@ -85,8 +85,9 @@ test('an area over 10 sq mi is explained and never sent', async ({ page }) => {
 
 test('while the briefing for a changed plan is on its way, or failed, no status of the old plan stands', async ({ page, browserConsole }) => {
   await given.signedIn(page, 'pilot');
-  // Open Nebraska: class G, clear to fly at 200 ft.
-  await given.onPlanPage(page, `${squareParam(-99.5, 41.4, 0.01)}&alt=200`);
+  // Open central Washington: class G, clear to fly at 200 ft (the FAA's Washington SUA file covers it; in
+  // Nebraska the sandbox's special-use airspace is a sample, so it says CAUTION: one-truth.spec.ts).
+  await given.onPlanPage(page, `${squareParam(-120.51, 46.79, 0.01)}&alt=200`);
   await then.briefingStatus(page, 'CLEAR_TO_FLY');
   const pill = page.getByTestId('plan:status-link');
   await expect(pill).toHaveText(/Clear to fly/);

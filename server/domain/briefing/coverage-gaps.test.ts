@@ -41,6 +41,9 @@ describe('coverage of imported files', () => {
     expect(titles(far)).toEqual(['No FAA class airspace data here', 'No FAA facility-map data here', 'No FAA special-use airspace data here', 'No FAA TFR data here']);
     expect(far.notices!.some((n) => n.dataSource === 'NOTICE_DATA_SOURCE_CLASS_G')).toBe(false);
     expect(far.authorizationType).toBe('AUTHORIZATION_TYPE_UNSPECIFIED');
+    // No rule is claimed for a place nothing is known of (not the Class G rule).
+    for (const n of far.notices!) expect(n).toMatchObject({ ruleCode: 'RULE_CODE_UNSPECIFIED' });
+    expect(far.notices!.some((n) => n.ruleDescription)).toBe(false);
     // The files name themselves as what the service has of each kind, elsewhere.
     expect(far.notices!.find((n) => n.title === 'No FAA class airspace data here')!.provenance!.map((p) => p.sourceId)).toEqual(['faa:class_airspace:x']);
   });

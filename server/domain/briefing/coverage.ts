@@ -84,7 +84,15 @@ export function outsideCoverage(input: FeatureGeometry, ctx: NoticeContext): Eva
   return { notice, outcome: OUTSIDE, authorization: OUTSIDE.authorization, controlled: false, features: [] };
 }
 
-const NO_DATA: Outcome = { ...OUTSIDE, dataSource: 'NOTICE_DATA_SOURCE_UNSPECIFIED', dataSubtype: 'NOTICE_DATA_SUBTYPE_UNSPECIFIED' };
+/** Where a pilot checks what the service does not hold. */
+const WHERE_TO_CHECK: Record<CoverageLayer, string> = {
+  class_airspace: 'https://www.faa.gov/uas/getting_started/b4ufly',
+  uasfm: 'https://udds-faa.opendata.arcgis.com/',
+  sua: 'https://sua.faa.gov/',
+  tfr: 'https://tfr.faa.gov/',
+};
+
+const NO_DATA: Outcome = { ...OUTSIDE, dataSource: 'NOTICE_DATA_SOURCE_UNSPECIFIED', dataSubtype: 'NOTICE_DATA_SUBTYPE_UNSPECIFIED', ruleCode: 'RULE_CODE_UNSPECIFIED' };
 
 /** The title and the sentence of a "no data here" notice, per layer; the sandbox words its sample of special-use airspace. */
 function noDataText(layer: CoverageLayer, sandbox: boolean): { title: string; description: string } {
@@ -144,9 +152,13 @@ function holders(dataset: Dataset, layer: CoverageLayer): ReturnType<typeof prov
 export function coverageGaps(dataset: Dataset, input: FeatureGeometry, ctx: NoticeContext): { layers: CoverageLayer[]; evaluated: Evaluated[] } {
   const layers = uncoveredLayers(dataset, geometryBBox(input));
   const evaluated = layers.map((layer): Evaluated => {
+    // The Class G notice's shape (altitudes, authority), without its rule: no rule is known to apply here.
+    const { ruleDescription: _rule, ...base } = classGNotice(ctx);
     const notice: Notice = {
-      ...classGNotice(ctx),
+      ...base,
       ...noDataText(layer, dataset.kind === 'sandbox'),
+      ruleCode: 'RULE_CODE_UNSPECIFIED',
+      sourceUrl: WHERE_TO_CHECK[layer],
       dataSource: NO_DATA.dataSource,
       dataSubtype: NO_DATA.dataSubtype,
       status: NO_DATA.status,

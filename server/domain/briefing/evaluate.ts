@@ -103,10 +103,10 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
   const laancGridHere = laancCells.some((c) => c.distanceNm === 0);
   const cellsHere = cells.filter((c) => c.distanceNm === 0);
   const facilitiesHere = new Set(cellsHere.map((c) => facilityOf(c.feature)));
-  // A cell here that LAANC does not serve (on the airfield, FAA UDDS APTn_LAANC) makes its facility's
-  // airspace "not through LAANC" here: the class notice, the popup, the check and LAANC say the same.
-  const notLaancHere = new Set<string>();
-  for (const c of cellsHere) if (!cellLaanc(c.feature)) notLaancHere.add(facilityOf(c.feature));
+  // A cell here that LAANC does not serve (on the airfield, FAA UDDS APTn_LAANC) makes the controlled
+  // airspace here "not through LAANC" (LAANC authorizes by cell): the class notices, the popup, the check
+  // and LAANC say the same (docs/briefing-rules.md, "One truth per place").
+  const notLaancHere = cellsHere.some((c) => !cellLaanc(c.feature));
   const cellsNearby = cells.filter((c) => c.distanceNm > 0 && !facilitiesHere.has(facilityOf(c.feature)));
   // A facility map whose FAA cycle ended before the flight starts says so (currency.ts).
   const cycleEnded = (f: AirspaceFeature) => endedCycleIn(dataset, f, ctx.window);
@@ -118,7 +118,7 @@ export function assess(dataset: Dataset, input: FeatureGeometry, opts: AssessOpt
     if (f.layer === 'uasfm') continue;
     // Where the class airspace does not say, LAANC serves it when a LAANC-enabled grid of its facility
     // is near, or a LAANC-enabled grid covers the input itself (LAANC works only where facility maps exist).
-    const laanc = f.layer === 'class_airspace' ? !notLaancHere.has(facilityOf(f)) && (f.laancEnabled ?? (laancFacilities.has(facilityOf(f)) || laancGridHere)) : false;
+    const laanc = f.layer === 'class_airspace' ? !(notLaancHere && h.distanceNm === 0) && (f.laancEnabled ?? (laancFacilities.has(facilityOf(f)) || laancGridHere)) : false;
     const key = f.layer === 'class_airspace' ? classKey(f, laanc, h.state) : sameDesignation(f, h.state);
     const g = groups.get(key) ?? { members: [], laanc };
     g.members.push(h);

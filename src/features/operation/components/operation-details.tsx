@@ -46,7 +46,7 @@ export function OperationDetails({ op, meId, airspace = null }: { op: PlatformOp
       <dt>Requested through</dt>
       <dd data-testid="operation:providers">
         {op.authorizationProviders.length ? op.authorizationProviders.map((p) => PROVIDER_TEXT[p]).join(', ') : 'None requested'}
-        {airspace?.laancRefusal && op.authorizationProviders.includes('APPROVAL_PROVIDER_LAANC') ? ' (not possible here, see above)' : ''}
+        {airspace?.laancRefusal && op.authorizationProviders.includes('APPROVAL_PROVIDER_LAANC') ? ' (LAANC cannot authorize this area)' : ''}
       </dd>
       {op.desc && (
         <>

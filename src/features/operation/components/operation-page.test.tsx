@@ -32,7 +32,7 @@ describe('operation page over a restricted area (one truth per place)', () => {
     const bar = await screen.findByTestId('operation:restricted');
     expect(bar.textContent).toMatch(/Restricted area\. P-56; Washington DC Flight Restricted Zone .*No LAANC request is possible/);
     expect(screen.getByTestId('operation:airspace').textContent).toBe('Warning: Restricted');
-    expect(screen.getByTestId('operation:providers').textContent).toBe('LAANC (not possible here, see above)');
+    expect(screen.getByTestId('operation:providers').textContent).toBe('LAANC (LAANC cannot authorize this area)');
   });
 
   it('shows the channel of an unrestricted area without a restriction bar', async () => {
