@@ -72,7 +72,9 @@ export default defineConfig({
     // minute (docs/security.md). A route search (e2e/route-planner.spec.ts) takes about 1.5 s of a 2 s
     // budget on an idle machine and runs out of it on a loaded one: the budget guards production, not
     // what the spec looks at. The other limits stay at their defaults.
-    env: { ...MALLOC_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'sandbox', PUBLIC_URL: baseURL, DATASET_POLL_SECONDS: '0', RATE_LIMIT_SIGN_IN_PER_MINUTE: '600', ROUTE_BUDGET_MS: '30000' },
+    // The weather source is a fake on the next port, served by e2e/briefing-weather.spec.ts while it runs;
+    // otherwise nothing listens there and briefings say there is no weather.
+    env: { ...MALLOC_ENV, WEATHER_API_URL: `http://127.0.0.1:${port + 1}/api/data`, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROFILE: 'sandbox', PUBLIC_URL: baseURL, DATASET_POLL_SECONDS: '0', RATE_LIMIT_SIGN_IN_PER_MINUTE: '600', ROUTE_BUDGET_MS: '30000' },
   }, {
     // The fake FAA (test/fake-faa): the TFR list and detail XML the live service follows.
     command: 'node --import tsx test/fake-faa/cli.ts',

@@ -140,7 +140,10 @@ export function DisplayMap({ shapes, highlight = null, selectedId = null, track 
       <MapLoading map={controller?.map ?? null} />
       {styleError && (
         <p className="map-frame-note" role="status">
-          {styleError}
+          <span>{styleError}</span>
+          <button type="button" className="button button-small" onClick={() => setStyleError(null)}>
+            OK
+          </button>
         </p>
       )}
     </>

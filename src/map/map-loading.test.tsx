@@ -4,12 +4,12 @@ import { MapLoading, SHOW_AFTER_MS, type LoadingSource } from './map-loading';
 
 /** A map stand-in: listeners by event, fired by the test. */
 function fakeMap(loaded: boolean) {
-  const listeners = new Map<string, Set<() => void>>();
-  const map: LoadingSource & { fire(type: string): void; count(): number } = {
+  const listeners = new Map<string, Set<(e?: { sourceId?: string; isSourceLoaded?: boolean }) => void>>();
+  const map: LoadingSource & { fire(type: string, e?: { sourceId?: string; isSourceLoaded?: boolean }): void; count(): number } = {
     on: (type, l) => listeners.set(type, (listeners.get(type) ?? new Set()).add(l)),
     off: (type, l) => listeners.get(type)?.delete(l),
     loaded: () => loaded,
-    fire: (type) => listeners.get(type)?.forEach((l) => l()),
+    fire: (type, e) => listeners.get(type)?.forEach((l) => l(e)),
     count: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
   };
   return map;
@@ -26,6 +26,18 @@ describe('MapLoading', () => {
     act(() => void vi.advanceTimersByTime(SHOW_AFTER_MS + 1));
     expect(screen.getByRole('status').textContent).toBe('Loading the map…');
     act(() => map.fire('idle'));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('goes once the airspace in view has drawn, though a basemap tile is still coming (never idle)', () => {
+    const map = fakeMap(false);
+    render(<MapLoading map={map} />);
+    act(() => void vi.advanceTimersByTime(SHOW_AFTER_MS + 1));
+    expect(screen.getByRole('status').textContent).toBe('Loading the map…');
+    act(() => map.fire('sourcedata', { sourceId: 'openmaptiles', isSourceLoaded: true }));
+    act(() => map.fire('sourcedata', { sourceId: 'airspace', isSourceLoaded: false }));
+    expect(screen.getByRole('status')).toBeTruthy();
+    act(() => map.fire('sourcedata', { sourceId: 'airspace', isSourceLoaded: true }));
     expect(screen.queryByRole('status')).toBeNull();
   });
 
@@ -46,7 +58,7 @@ describe('MapLoading', () => {
   it('lets go of the map when unmounted', () => {
     const map = fakeMap(false);
     const { unmount } = render(<MapLoading map={map} />);
-    expect(map.count()).toBe(2);
+    expect(map.count()).toBe(3);
     unmount();
     expect(map.count()).toBe(0);
     act(() => void vi.advanceTimersByTime(SHOW_AFTER_MS * 2));

@@ -7,7 +7,7 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { continuousGeometry } from '../geo/antimeridian';
 import type { PolygonGeometry, Position } from '../geo/types';
-import { LAYER, SOURCE } from './ids';
+import { AREA_COLOUR, LAYER, SOURCE } from './ids';
 
 export interface Problems {
   crossings: Position[];
@@ -67,13 +67,13 @@ export function addOverlays(map: MapLibreMap): void {
     id: LAYER.boundaryFill,
     type: 'fill',
     source: SOURCE.boundary,
-    paint: { 'fill-color': ['case', ['get', 'invalid'], RED, '#2563eb'], 'fill-opacity': ['case', ['get', 'invalid'], 0.15, 0.06] },
+    paint: { 'fill-color': ['case', ['get', 'invalid'], RED, AREA_COLOUR], 'fill-opacity': ['case', ['get', 'invalid'], 0.15, 0.06] },
   });
   add({
     id: LAYER.boundaryLine,
     type: 'line',
     source: SOURCE.boundary,
-    paint: { 'line-color': ['case', ['get', 'invalid'], RED, '#2563eb'], 'line-width': ['case', ['get', 'invalid'], 4, 1.5] },
+    paint: { 'line-color': ['case', ['get', 'invalid'], RED, AREA_COLOUR], 'line-width': ['case', ['get', 'invalid'], 4, 1.5] },
   });
   add({ id: LAYER.problemLine, type: 'line', source: SOURCE.problems, filter: ['==', ['geometry-type'], 'LineString'], paint: { 'line-color': RED, 'line-width': 6, 'line-opacity': 0.8 } });
   add({

@@ -10,7 +10,7 @@ import type { Palette } from './palette';
 
 const src = { source: 'airspace' } as const;
 /** The name label of each area layer of the tiles. */
-const AREA_LABEL = { sua: L.suaLabel, tfr: L.tfrLabel, national_park: L.nationalParkLabel, nsufr: L.nsufrLabel, washington_frz: L.washingtonFrzLabel, washington_sfra: L.washingtonSfraLabel } as const;
+const AREA_LABEL = { sua: L.suaLabel, tfr: L.tfrLabel, notam: L.notamLabel, national_park: L.nationalParkLabel, nsufr: L.nsufrLabel, washington_frz: L.washingtonFrzLabel, washington_sfra: L.washingtonSfraLabel } as const;
 const halo = (p: Palette) => ({ 'text-halo-color': p.placeHalo, 'text-halo-width': 1.5 });
 
 function areaLabels(p: Palette): LayerSpecification[] {
@@ -44,13 +44,14 @@ function areaLabels(p: Palette): LayerSpecification[] {
       },
       paint: { 'text-color': ['match', ['get', 'class'], 'C', p.classC, 'D', p.classD, p.classB], ...halo(p) },
     },
-    ...(['sua', 'tfr', 'national_park', 'nsufr', 'washington_frz', 'washington_sfra'] as const).map(
+    // A NOTAM area (a crane, an obstacle) was an unlabelled dashed circle: it carries its name too.
+    ...(['sua', 'tfr', 'notam', 'national_park', 'nsufr', 'washington_frz', 'washington_sfra'] as const).map(
       (layer): LayerSpecification => ({
         id: AREA_LABEL[layer],
         type: 'symbol',
         ...src,
         'source-layer': layer,
-        minzoom: layer === 'tfr' ? 7 : 8,
+        minzoom: layer === 'tfr' ? 7 : layer === 'notam' ? 10 : 8,
         layout: { 'text-field': ['get', 'name'], 'text-font': layer === 'national_park' ? FONT_ITALIC : FONT_SEMIBOLD, 'text-size': 11, 'text-max-width': 9 },
         paint: { 'text-color': labelColour(p, layer), ...halo(p) },
       }),
@@ -73,6 +74,8 @@ function labelColour(p: Palette, layer: string): string | ExpressionSpecificatio
       return ['match', ['get', 'subtype'], ['PROHIBITED', 'RESTRICTED'], p.restricted, 'MOA', p.moa, p.alert];
     case 'tfr':
       return p.tfr;
+    case 'notam':
+      return p.alert;
     case 'national_park':
       return p.park;
     case 'nsufr':

@@ -39,7 +39,7 @@ describe('MapLayersControl', () => {
     const { unmount } = render(<Harness onLayers={(ids) => (layers = ids)} />);
     await userEvent.click(screen.getByRole('button', { name: /Layers/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Temporary flight restrictions' }));
-    expect(layers).toEqual(['airspace-tfr-fill', 'airspace-tfr-line-active', 'airspace-tfr-line-scheduled', 'airspace-tfr-label', 'airspace-notam-line']);
+    expect(layers).toEqual(['airspace-tfr-fill', 'airspace-tfr-line-active', 'airspace-tfr-line-scheduled', 'airspace-tfr-label', 'airspace-notam-line', 'airspace-notam-label']);
     expect(JSON.parse(localStorage.getItem(HIDDEN_GROUPS_KEY)!)).toEqual(['tfr']);
     expect(screen.getByTestId('map-layers:group-tfr').getAttribute('data-visible')).toBe('false');
     unmount();
