@@ -102,6 +102,24 @@ describe('RFC 6750 challenges', () => {
   });
 });
 
+describe('map files revalidated by ETag', () => {
+  it('gives the style, sprites and fonts a strong ETag and answers If-None-Match with 304', async () => {
+    for (const p of ['/styles/light/style.json', '/sprites/skyplan.json', '/sprites/skyplan.png', '/fonts/Open%20Sans%20Regular/0-255.pbf']) {
+      const first = await svc.call('GET', p);
+      expect(first.status, p).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag, p).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      await first.arrayBuffer();
+      const again = await svc.call('GET', p, { headers: { 'if-none-match': etag! } });
+      expect(again.status, p).toBe(304);
+      expect(again.headers.get('etag'), p).toBe(etag);
+      expect((await again.arrayBuffer()).byteLength, p).toBe(0);
+      const other = await svc.call('GET', p, { headers: { 'if-none-match': '"something-else"' } });
+      expect(other.status, p).toBe(200);
+    }
+  });
+});
+
 describe("the token endpoint's refusals", () => {
   it('answers its 429 with an RFC 6749 error (temporarily_unavailable) and Retry-After', async () => {
     const { apiClientId, apiClientSecret } = svc.deps.config;

@@ -3,6 +3,7 @@
  * bodies go out as raw Responses. Every answer, errors included, carries
  * Access-Control-Allow-Origin: * so a portal served from another origin can load the map.
  */
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { AppDeps } from '../../deps';
@@ -75,20 +76,45 @@ export async function mapConfig(deps: AppDeps): Promise<{ body: MapConfig; heade
   };
 }
 
+/** Strong ETags of files the service makes (glyph ranges, sprite sheets), by their bytes object. */
+const etags = new WeakMap<object, string>();
+
+/** A strong ETag of content: a digest of its bytes (kept beside bytes that are themselves kept). */
+export function contentEtag(content: Uint8Array | string): string {
+  if (typeof content !== 'string') {
+    const known = etags.get(content);
+    if (known) return known;
+  }
+  const tag = `"${createHash('sha256').update(content).digest('base64url').slice(0, 27)}"`;
+  if (typeof content !== 'string') etags.set(content, tag);
+  return tag;
+}
+
+/**
+ * The answer with its ETag, or a 304 with the same headers and no body when If-None-Match names it
+ * (issue 30: style, sprites and fonts are revalidated, not fetched again).
+ */
+function withEtag(c: Context, body: BodyInit, etag: string, headers: Record<string, string>): Response {
+  const h = { ...headers, ETag: etag };
+  if (notModified(c.req.header('if-none-match'), etag)) {
+    const { 'Content-Type': _type, ...rest } = h;
+    return new Response(null, { status: 304, headers: rest });
+  }
+  return new Response(body, { status: 200, headers: h });
+}
+
 /** `basemap=offline` asks for the offline basemap even where a street archive is served. */
-export async function styleDocument(
-  deps: AppDeps,
-  c: Context,
-  name: string,
-  basemap: 'offline' | 'streets' | undefined,
-): Promise<{ body: StyleSpecification; headers: Record<string, string> }> {
+export async function styleDocument(deps: AppDeps, c: Context, name: string, basemap: 'offline' | 'streets' | undefined): Promise<Response> {
   const streets = basemap === 'offline' ? null : await streetsInfo(deps);
-  const style = buildStyle(name, requestOrigin(c), deps.datasets.current(), streets);
+  const style: StyleSpecification | null = buildStyle(name, requestOrigin(c), deps.datasets.current(), streets);
   if (!style) throw fail(404, `No style named "${name}"; styles: ${STYLE_NAMES.join(', ')}`);
-  return {
-    body: style,
-    headers: { ...CORS, 'Cache-Control': 'public, max-age=300', Vary: 'Host, X-Forwarded-Host, X-Forwarded-Proto' },
-  };
+  const text = JSON.stringify(style);
+  return withEtag(c, text, contentEtag(text), {
+    ...CORS,
+    'Content-Type': 'application/json',
+    'Cache-Control': 'public, max-age=300',
+    Vary: 'Host, X-Forwarded-Host, X-Forwarded-Proto',
+  });
 }
 
 /** Whether Accept-Encoding allows gzip (and does not refuse it with q=0). */
@@ -163,14 +189,17 @@ export async function glyphs(c: Context, fontstack: string): Promise<Response> {
   const r = parseGlyphRange(range);
   if (!r.ok) throw fail(400, r.message);
   const pbf = await glyphRange(font.font, r.start);
-  return new Response(bytes(pbf), { status: 200, headers: { ...CORS, 'Content-Type': 'application/x-protobuf', 'Cache-Control': ONE_DAY } });
+  return withEtag(c, bytes(pbf), contentEtag(pbf), { ...CORS, 'Content-Type': 'application/x-protobuf', 'Cache-Control': ONE_DAY });
 }
 
-export function sprite(file: string): Response {
+export function sprite(c: Context, file: string): Response {
   const f = parseSpriteFile(file);
   const sheet = f && spriteSheet(f.name, f.ratio);
   if (!f || !sheet) throw fail(404, `No sprite file "${file}"`);
   const headers = { ...CORS, 'Cache-Control': ONE_DAY };
-  if (f.ext === 'json') return new Response(JSON.stringify(sheet.json), { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } });
-  return new Response(bytes(sheet.png), { status: 200, headers: { ...headers, 'Content-Type': 'image/png' } });
+  if (f.ext === 'json') {
+    const text = JSON.stringify(sheet.json);
+    return withEtag(c, text, contentEtag(text), { ...headers, 'Content-Type': 'application/json' });
+  }
+  return withEtag(c, bytes(sheet.png), contentEtag(sheet.png), { ...headers, 'Content-Type': 'image/png' });
 }

@@ -52,7 +52,7 @@ export const tileRoutes = [
     params: z.object({ style: z.string().describe('Style name: light or dark') }),
     query: z.object({ basemap: z.enum(['offline', 'streets']).optional().describe('offline: the offline basemap even where a street basemap is served') }),
     invalidStatus: 400,
-    responses: { 200: { description: 'The style', schema: StyleSchema }, 400: err('Unknown basemap'), 404: err('No such style') },
+    responses: { 200: { description: 'The style (ETag; If-None-Match answers 304)', schema: StyleSchema }, 304: { description: 'Not modified: the ETag named in If-None-Match still holds' }, 400: err('Unknown basemap'), 404: err('No such style') },
     handler: ({ deps, c, params, query }) => styleDocument(deps, c, params.style, query.basemap),
   }),
   route({
@@ -85,7 +85,8 @@ export const tileRoutes = [
     params: GlyphParams,
     invalidStatus: 400,
     responses: {
-      200: { description: 'Glyph range (protobuf)', contentType: 'application/x-protobuf' },
+      200: { description: 'Glyph range (protobuf); ETag, If-None-Match answers 304', contentType: 'application/x-protobuf' },
+      304: { description: 'Not modified' },
       400: err('Malformed font stack or range'),
       404: err('None of the fonts is served'),
     },
@@ -101,7 +102,7 @@ export const tileRoutes = [
     access: 'public',
     params: z.object({ file: z.string().max(60).describe('skyplan.json, skyplan.png, skyplan@2x.json or skyplan@2x.png') }),
     invalidStatus: 400,
-    responses: { 200: { description: 'Sprite sheet (PNG) or its index (JSON)', contentType: 'image/png' }, 404: err('No such sprite file') },
-    handler: ({ params }) => sprite(params.file),
+    responses: { 200: { description: 'Sprite sheet (PNG) or its index (JSON); ETag, If-None-Match answers 304', contentType: 'image/png' }, 304: { description: 'Not modified' }, 404: err('No such sprite file') },
+    handler: ({ c, params }) => sprite(c, params.file),
   }),
 ];
