@@ -54,6 +54,29 @@ export async function authenticate(c: Context, deps: AppDeps): Promise<Principal
   };
 }
 
+/** API clients seen to exist on the embedded store, with the client generation then (identity.clientGeneration). */
+const clientsSeen = new WeakMap<AppDeps['db'], Map<string, number>>();
+
+/**
+ * Whether an API client still exists. The embedded store is one process, and clients leave it only
+ * through identity.deleteClient, which moves the generation: a client seen since then still exists
+ * without asking again, so a repeated request costs no statement. On PostgreSQL (several instances, and
+ * an administrator's SQL) every request asks.
+ */
+async function clientStillExists(deps: AppDeps, id: string): Promise<boolean> {
+  const cacheable = deps.db.engine === 'pglite';
+  const generation = identity.clientGeneration();
+  let seen = clientsSeen.get(deps.db);
+  if (cacheable && seen?.get(id) === generation) return true;
+  const exists = await identity.clientExists(deps.db, id);
+  if (exists && cacheable && identity.clientGeneration() === generation) {
+    if (!seen) clientsSeen.set(deps.db, (seen = new Map()));
+    if (seen.size >= 10_000) seen.clear();
+    seen.set(id, generation);
+  }
+  return exists;
+}
+
 /** The caller of an Authorization header, or a 401 (also for briefings given again before the app: briefing.fast-path.ts). */
 export async function bearerPrincipal(header: string, deps: AppDeps): Promise<Principal> {
   const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
@@ -63,7 +86,7 @@ export async function bearerPrincipal(header: string, deps: AppDeps): Promise<Pr
   if (claims.kind === 'user') {
     const session = claims.sid ? await identity.sessionByHash(deps.db, claims.sid) : null;
     if (!session || session.user_id !== claims.sub) throw unauthorized('The session this token was issued from has ended; sign in again', true);
-  } else if (!(await identity.clientExists(deps.db, claims.sub))) {
+  } else if (!(await clientStillExists(deps, claims.sub))) {
     // A client's tokens die with the client: a deleted API client's token is refused at once.
     throw unauthorized('The API client this token was issued to no longer exists', true);
   }

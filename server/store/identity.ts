@@ -77,6 +77,8 @@ export interface ClientRow {
 const USER_SELECT = `SELECT u.id, u.email, u.name, u.password_hash, u.roles, u.org_id, o.name AS org_name
   FROM users u LEFT JOIN organizations o ON o.id = u.org_id`;
 
+let clientGeneration = 0;
+
 export const identity = {
   async ensureOrganization(db: Sql, name: string): Promise<string> {
     const found = await db.query<{ id: string }>('SELECT id FROM organizations WHERE name = $1', [name]);
@@ -126,6 +128,16 @@ export const identity = {
   },
 
   /** Whether an API client still exists (its tokens die with it). */
+  /** Moves whenever a client is deleted (deleteClient): the embedded store's existence cache keys on it. */
+  clientGeneration(): number {
+    return clientGeneration;
+  },
+
+  async deleteClient(db: Sql, id: string): Promise<void> {
+    await db.query('DELETE FROM api_clients WHERE id = $1', [id]);
+    clientGeneration++;
+  },
+
   async clientExists(db: Sql, id: string): Promise<boolean> {
     return (await db.query<{ one: number }>('SELECT 1 AS one FROM api_clients WHERE id = $1', [id])).length > 0;
   },

@@ -113,7 +113,7 @@ describe("a client's tokens die with the client (issue 29)", () => {
     expect(t.status).toBe(200);
     const token = ((await t.json()) as { data: { accessToken: string } }).data.accessToken;
     expect((await svc.call('GET', '/v1/operations', { token })).status).toBe(200);
-    await svc.deps.db.query('DELETE FROM api_clients WHERE id = $1', ['doomed-client']);
+    await identity.deleteClient(svc.deps.db, 'doomed-client');
     const after = await svc.call('GET', '/v1/operations', { token });
     expect(after.status).toBe(401);
     expect(await after.json()).toMatchObject({ message: expect.stringMatching(/client .*no longer exists/) });

@@ -1,4 +1,5 @@
 /** POST, GET and DELETE /v1/subscribers, and their notifications on a sandbox TFR, on the store of the run. */
+import { rfc7946 } from '../../domain/geometry/rfc7946';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,7 +127,7 @@ describe('subscribers: notifications', () => {
     expect(received.map((x) => x.path)).toEqual(['/inside']);
     const note = DataChangeNotificationSchema.parse(JSON.parse(received[0]!.body));
     expect(note).toMatchObject({ subscriberId: inside.id, datasetVersion: tfr.datasetVersion, previousDatasetVersion: before, part: 1, parts: 1 });
-    expect(note.changes).toEqual([{ layer: 'tfr', id: tfr.tfrId, change: 'added', title: 'Subscriber test TFR', geometry: tfrArea }]);
+    expect(note.changes).toEqual([{ layer: 'tfr', id: tfr.tfrId, change: 'added', title: 'Subscriber test TFR', geometry: rfc7946(tfrArea) }]);
     expect(verifySignature(inside.callbackSecret!, received[0]!.headers['x-signature'] as string, received[0]!.body, Math.floor(T0.getTime() / 1000))).toBe(true);
     expect(received[0]!.headers['x-delivery-id']).toBeTruthy();
     expect(await subscribersStore.deliveries(svc.deps.db, far.id)).toEqual([]);

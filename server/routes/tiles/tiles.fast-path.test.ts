@@ -202,9 +202,9 @@ describe('cached tiles before the app', () => {
     const zipped = await get(ports.fast, drawn[0]!, { headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.head).toContain('content-encoding: gzip');
     expect(servers.appCalls).toBe(1);
-    // Methods the route does not have: the app's 404.
+    // Methods the route does not have: the app's 405 (with Allow).
     servers.appCalls = 0;
-    expect((await get(ports.fast, TILE, { method: 'DELETE' })).status).toBe(404);
+    expect((await get(ports.fast, TILE, { method: 'DELETE' })).status).toBe(405);
     expect(servers.appCalls).toBe(1);
   });
 });
