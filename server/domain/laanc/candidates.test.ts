@@ -97,7 +97,7 @@ describe('LAANC candidates', () => {
       coordinates: [[
         [x(COL.c2, 0.05), y(ROW.s, 0.4)], [x(COL.c3, 0.7), y(ROW.s, 0.4)], [x(COL.c3, 0.7), y(ROW.a, 0.6)], [x(COL.c3, 0.4), y(ROW.a, 0.6)],
         [x(COL.c3, 0.4), y(ROW.s, 0.8)], [x(COL.c2, 0.2), y(ROW.s, 0.8)], [x(COL.c2, 0.2), y(ROW.a, 0.6)], [x(COL.c1, 0.9), y(ROW.a, 0.6)],
-        [x(COL.c1, 0.9), y(ROW.a, 0.0) - 1e-6], [x(COL.c2, 0.05), y(ROW.a, 0.0) - 1e-6], [x(COL.c2, 0.05), y(ROW.s, 0.4)],
+        [x(COL.c1, 0.9), y(ROW.a, 0.0) + 1e-6], [x(COL.c2, 0.05), y(ROW.a, 0.0) + 1e-6], [x(COL.c2, 0.05), y(ROW.s, 0.4)],
       ]],
     };
     const r = evaluateLaanc(ds, req({ boundary: u, maxAltitude: 300, fixedAltitude: true }));

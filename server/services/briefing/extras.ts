@@ -54,10 +54,28 @@ export async function extrasText(deps: AppDeps, place: Place | null, start: Date
   return `"daylight":${JSON.stringify(daylight)},"weather":${JSON.stringify(weather)}`;
 }
 
+/** The last answer made from each kept engine answer: the same members give the same bytes (and so the compressed form kept beside them). */
+const lastWith = new WeakMap<Uint8Array, { members: string; out: Buffer }>();
+
+const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+
 /** The answer's JSON object text with the members added before its closing brace. */
 export function withExtras(text: string | Uint8Array, members: string): Buffer {
-  const t = (typeof text === 'string' ? text : Buffer.from(text).toString('utf8')).trimEnd();
-  if (!members || !t.endsWith('}')) return Buffer.from(t, 'utf8');
-  const inner = t.slice(0, -1).trimEnd();
-  return Buffer.from(`${inner}${inner.endsWith('{') ? '' : ','}${members}}`, 'utf8');
+  if (typeof text !== 'string') {
+    const hit = lastWith.get(text);
+    if (hit && hit.members === members) return hit.out;
+  }
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  let end = bytes.length;
+  while (end > 0 && isSpace(bytes[end - 1]!)) end--;
+  let out: Buffer;
+  if (!members || end === 0 || bytes[end - 1] !== 0x7d) out = Buffer.from(bytes.subarray(0, end));
+  else {
+    let inner = end - 1;
+    while (inner > 0 && isSpace(bytes[inner - 1]!)) inner--;
+    const sep = bytes[inner - 1] === 0x7b ? '' : ',';
+    out = Buffer.concat([bytes.subarray(0, inner), Buffer.from(`${sep}${members}}`, 'utf8')]);
+  }
+  if (typeof text !== 'string') lastWith.set(text, { members, out });
+  return out;
 }
