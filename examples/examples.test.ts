@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDataset } from '../server/data/dataset-files';
 import { signatureHeader } from '../server/domain/callbacks/signing';
-import { COL, ROW, inCell, kbfiDataset } from '../server/domain/laanc/test-fixture';
+import { kbfiDataset } from '../server/domain/laanc/test-fixture';
 import { verifySignature } from './receive-callbacks';
 
 const run = promisify(execFile);
@@ -122,14 +122,15 @@ describe('the examples, run against the service', () => {
     };
     const callbackUrl = (await waitFor(/listening on (\S+)/))[1]!;
 
-    // An API client's operation in Boeing Field's class D, with the receiver as its callback. Submitting
+    // An API client's operation by Seattle-Tacoma, in facility-map cells LAANC serves (e2e/ops-driver.ts
+    // PLACES.furtherCoordination), with the receiver as its callback. Submitting
     // its LAANC request is the authorization's first status change, which is called back (spec 6).
     const token = (await example('get-token.ts')).trim();
     const call = (method: string, p: string, body?: unknown) =>
       fetch(`${base}${p}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     const start = new Date(Date.now() + 4 * 3600_000);
     const op = await call('POST', '/v1/operations', {
-      name: 'Hangar roof', boundary: inCell(COL.c2, ROW.a), minAltitude: 0, maxAltitude: 200, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3600_000).toISOString(),
+      name: 'Hangar roof', boundary: { type: 'Polygon', coordinates: [[[-122.397, 47.452], [-122.387, 47.452], [-122.387, 47.46], [-122.397, 47.46], [-122.397, 47.452]]] }, minAltitude: 0, maxAltitude: 200, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3600_000).toISOString(),
       timezone: 'America/Los_Angeles', altitudeUnit: 'ALTITUDE_UNIT_FEET', altitudeReference: 'ALTITUDE_REFERENCE_AGL', flightType: 'FLIGHT_TYPE_COMMERCIAL', callbackUrl,
     });
     expect(op.status).toBe(201);

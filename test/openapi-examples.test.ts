@@ -50,10 +50,10 @@ describe('examples in the OpenAPI document', () => {
     for (const r of rest) expect(Object.entries(r.responses).some(([s, res]) => s === '204' || (Number(s) < 300 && res.contentType)), r.operationId).toBe(true);
   });
 
-  it('briefs a real place: the area examples are the Boeing Field polygon, not a degenerate one', () => {
+  it('briefs a real place: the area examples are the Seattle-Tacoma polygon, not a degenerate one', () => {
     const brief = routes.find((r) => r.operationId === 'briefingAreaV1')!;
     const example = opOf(brief).requestBody!.content['application/json']!.example as { boundary: { coordinates: number[][][] } };
-    expect(example.boundary.coordinates[0]![0]).toEqual([-122.31, 47.53]);
+    expect(example.boundary.coordinates[0]![0]).toEqual([-122.397, 47.452]);
   });
 
   it('declares OAuth 2.0 client credentials at /v1/oauth/token and a plain bearer scheme', () => {

@@ -22,15 +22,17 @@ const FIXED: Record<string, unknown> = {
 };
 
 /**
- * A small area by Boeing Field, Seattle (class D under class B, FAA facility-map cells): the sandbox
- * answers something worth reading for it, so "Try it" shows a real briefing.
+ * A small area by Seattle-Tacoma, in facility-map cells LAANC serves (no 0 ft cell, whose part of a
+ * flight LAANC cannot take: then the whole flight goes through DroneZone): the sandbox answers
+ * something worth reading for it, so "Try it" shows a real briefing, and 200 ft there needs further
+ * coordination (the same place as e2e/ops-driver.ts PLACES.furtherCoordination).
  */
-const RING = [[-122.31, 47.53], [-122.3, 47.53], [-122.3, 47.54], [-122.31, 47.54], [-122.31, 47.53]];
+const RING = [[-122.397, 47.452], [-122.387, 47.452], [-122.387, 47.46], [-122.397, 47.46], [-122.397, 47.452]];
 const GEOMETRY: Record<string, unknown> = {
   Polygon: { type: 'Polygon', coordinates: [RING] },
   MultiPolygon: { type: 'MultiPolygon', coordinates: [[RING]] },
-  LineString: { type: 'LineString', coordinates: [[-122.31, 47.53], [-122.3, 47.54]] },
-  Point: { type: 'Point', coordinates: [-122.305, 47.535] },
+  LineString: { type: 'LineString', coordinates: [[-122.397, 47.452], [-122.387, 47.46]] },
+  Point: { type: 'Point', coordinates: [-122.392, 47.456] },
 };
 
 /**
@@ -60,7 +62,7 @@ const BY_NAME: Record<string, unknown> = {
   client_id: 'sandbox-client',
   client_secret: 'sandbox-secret',
   // Query and path parameters: the Boeing Field box, a place, a real style, tile, font and sprite.
-  bbox: '-122.31,47.53,-122.3,47.54',
+  bbox: '-122.397,47.452,-122.387,47.46',
   q: 'Boeing Field',
   style: 'light',
   source: 'airspace',
@@ -72,7 +74,7 @@ const BY_NAME: Record<string, unknown> = {
   file: 'skyplan.json',
 };
 /** By Boeing Field, on the ground (not the South Pole, latitude -90, or Null Island). */
-const NUMBER_BY_NAME: Record<string, number> = { maxAltitude: 120, minAltitude: 0, altitude: 120, duration: 60, latitude: 47.535, longitude: -122.305 };
+const NUMBER_BY_NAME: Record<string, number> = { maxAltitude: 200, minAltitude: 0, altitude: 200, duration: 60, latitude: 47.456, longitude: -122.392 };
 /** A list of [longitude, latitude] positions (the v1 elevation request). */
 const POSITIONS = [[-122.305, 47.535]];
 

@@ -38,8 +38,11 @@ const err = (description: string) => ({ description, schema: ErrorSchema });
 const tags = ['LAANC'];
 const common = { 401: err('No token'), 403: err('Scope missing'), 404: err('Unknown, or not yours') };
 
+// The whole requested altitude, not the facility map's ceiling: 200 ft over a lower map asks for
+// further coordination, which the sandbox FAA then decides (openapi-examples-live.test.ts).
 const LAANC_EXAMPLE = {
   license: 'LICENSE_PART_107',
+  fixedAltitude: true,
   pointOfContact: { firstName: 'Alice', lastName: 'Pilot', phoneNumber: '+1 206 555 0134', emailAddress: 'pilot@cascade.example' },
 };
 
