@@ -29,6 +29,8 @@ test('where the sandbox holds no special-use airspace data it says so and never 
 });
 
 test('at Boeing Field the briefing and the LAANC section give one channel: not through LAANC', async ({ page, browserConsole }) => {
+  // Two pages, a new operation and screenshots at two sizes: more than the default minute on a busy machine.
+  test.slow();
   // No LAANC request exists for the operation: its GET answers 404, which the browser logs.
   browserConsole.allow(/404 \(Not Found\).*\/laanc/);
   await given.signedIn(page, 'pilot');
@@ -59,6 +61,7 @@ test('at Boeing Field the briefing and the LAANC section give one channel: not t
 });
 
 test('an operation claimed inside P-56 says it is restricted and offers no LAANC request', async ({ page, request, browserConsole }) => {
+  test.slow();
   browserConsole.allow(/404 \(Not Found\).*\/laanc/);
   // Once claimed, the link is spent: the claim page's preview, asked again as it leaves, answers 410.
   browserConsole.allow(/410 \(Gone\).*\/preview/);

@@ -9,7 +9,7 @@ import { startTestService, type TestService } from '../../../test/helpers/servic
 import { BriefingResultSchema } from '../../contract/briefing';
 import { LaancOperationResultSchema } from '../../contract/laanc';
 import { generateSandboxDataset } from '../../data/generate';
-import { heavyConfig } from '../../workers/heavy-config';
+import { heavyConfig, useHeavyConfig } from '../../workers/heavy-config';
 import { json, laancOperation, people, type People } from '../operations/test-helpers';
 
 let svc: TestService;
@@ -22,23 +22,28 @@ const end = new Date(start.getTime() + 3_600_000);
 beforeAll(async () => {
   // The whole national sandbox, cold: this test is about agreement, not speed (the budgets are benched apart).
   const heavy = { ...heavyConfig(process.env), requestBudgetMs: 60_000, mainThreadBudgetMs: 60_000 };
+  useHeavyConfig(heavy);
   svc = await startTestService({ dataset: await generateSandboxDataset({ now: new Date() }), config: { heavy } });
   who = await people(svc);
   briefingToken = await svc.clientToken('briefing:area:read');
   checkToken = await svc.clientToken('aviation:read');
 }, 180_000);
-afterAll(() => svc?.close());
+afterAll(async () => {
+  useHeavyConfig(heavyConfig(process.env));
+  await svc?.close();
+});
 
 const square = (w: number, s: number, e: number, n: number): Polygon => ({ type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] });
 
 async function surfaces(boundary: Polygon) {
   const window = { startTime: start.toISOString(), endTime: end.toISOString() };
   const b = await svc.call('POST', '/v1/briefing/preflight/area', { token: briefingToken, body: { boundary, maxAltitude: 200, ...window } });
-  expect(b.status).toBe(200);
   const briefing = BriefingResultSchema.parse(await b.json());
+  expect(b.status, briefing.notices ? '' : JSON.stringify(briefing)).toBe(200);
   const c = await svc.call('POST', '/v1/check/airspace', { token: checkToken, body: { geometry: boundary, ...window } });
-  expect(c.status).toBe(200);
-  const check = ((await c.json()) as { data: { controlled: boolean; enabled: boolean; restricted: boolean } }).data;
+  const checked = (await c.json()) as { data: { controlled: boolean; enabled: boolean; restricted: boolean } };
+  expect(c.status, JSON.stringify(checked)).toBe(200);
+  const check = checked.data;
   const op = await laancOperation(svc, who.pilot, boundary, start);
   const laanc = LaancOperationResultSchema.parse(await json(svc.call('GET', `/v1/operations/${op.id}/laanc`, { token: who.pilot })));
   return { briefing, check, laanc: laanc.operation };

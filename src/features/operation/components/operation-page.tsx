@@ -105,7 +105,7 @@ export function OperationPage({ id, meId, shapes, highlight, lock, notice, airsp
       </div>
       {lock && <p className="muted small op-lock">{lock}</p>}
       {notice && noticeShown && (
-        <div className="notice-bar tone-success" role="status" data-testid="operation:notice">
+        <div className={`notice-bar ${airspace?.authorizationType === 'AUTHORIZATION_TYPE_RESTRICTED' ? 'tone-warning' : 'tone-success'}`} role="status" data-testid="operation:notice">
           <p>{notice}</p>
           <button type="button" className="button button-small button-quiet" onClick={() => setNoticeShown(false)}>
             Dismiss
