@@ -95,7 +95,7 @@ export function contentEtag(content: Uint8Array | string): string {
  * (issue 30: style, sprites and fonts are revalidated, not fetched again).
  */
 function withEtag(c: Context, body: BodyInit, etag: string, headers: Record<string, string>): Response {
-  const h = { ...headers, ETag: etag };
+  const h: Record<string, string> = { ...headers, ETag: etag };
   if (notModified(c.req.header('if-none-match'), etag)) {
     const { 'Content-Type': _type, ...rest } = h;
     return new Response(null, { status: 304, headers: rest });

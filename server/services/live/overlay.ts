@@ -137,6 +137,9 @@ function layOver(deps: AppDeps, h: Held, cfg: NonNullable<AppDeps['config']['tfr
     licence: FAA_LICENCE,
     url: cfg.listUrl,
     refreshMinutes: Math.max(1, Math.round(cfg.pollSeconds / 60)),
+    // The list names every TFR in the US (docs/coverage.md): once read, the feed is complete nationwide
+    // for TFRs; before its first good read it covers nothing (the briefing says there is no TFR data).
+    ...(lastSuccess ? { coverage: { layers: ['tfr'], area: 'national', basis: 'feed' } as const } : {}),
     live,
   };
   // The tag: the TFRs' digest, and the freshness (stale from when) and the unknown count, so every change of
