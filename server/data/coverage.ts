@@ -105,8 +105,8 @@ const indexes = new WeakMap<object, Index>();
 
 /**
  * The coverage each source states; for a source without it (datasets written before coverage existed):
- * in an FAA dataset the extent of its own features, in a sandbox dataset none of whose sources states
- * any (hand-made fixtures, older sandboxes) the whole country.
+ * in an FAA dataset the extent of its own features, in a sandbox dataset none of whose own sources
+ * states any (hand-made fixtures, older sandboxes; a live overlay's source does not count) the whole country.
  */
 export function coverageOf(file: CoverageInput): ReadonlyMap<string, SourceCoverage> {
   let out = coverages.get(file);
@@ -120,9 +120,11 @@ const coverages = new WeakMap<object, Map<string, SourceCoverage>>();
 
 function deriveCoverage(file: CoverageInput): Map<string, SourceCoverage> {
   const out = new Map<string, SourceCoverage>();
-  const stated = file.sources.some((s) => s.coverage);
+  // A live source laid over the dataset (the TFR feed) states its own coverage: it says nothing of
+  // whether the dataset under it states any.
+  const stated = file.sources.some((s) => s.coverage && !s.live);
   if (!stated && file.kind === 'sandbox') {
-    for (const s of file.sources) out.set(s.id, { layers: [...COVERAGE_LAYERS], area: 'national', basis: 'model' });
+    for (const s of file.sources) out.set(s.id, s.coverage ?? { layers: [...COVERAGE_LAYERS], area: 'national', basis: 'model' });
     out.set('(sandbox without stated coverage)', { layers: [...COVERAGE_LAYERS], area: 'national', basis: 'model' });
     return out;
   }
