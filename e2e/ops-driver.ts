@@ -10,6 +10,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ACCOUNTS, type Who } from './driver';
 import { expect } from './fixtures';
+import { ONLINE_MAP_HOSTS } from './online-maps';
 
 type Polygon = { type: 'Polygon'; coordinates: number[][][] };
 
@@ -106,9 +107,12 @@ export async function personContext(browser: Browser, testInfo: TestInfo, who: W
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 1280, height: 800 } });
   const res = await context.request.post('/v1/auth/sign-in', { data: ACCOUNTS[who] });
   expect(res.status(), `sign in as ${who}`).toBe(200);
+  // As in fixtures.ts: the online maps' hosts cannot be reached here, and the portal falls back to the
+  // offline map; their refused loads are the only console errors allowed.
+  await context.route(ONLINE_MAP_HOSTS, (route) => route.abort('internetdisconnected'));
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('console', (m) => m.type() === 'error' && !ONLINE_MAP_HOSTS.test(m.location().url) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }

@@ -92,7 +92,7 @@ for (const [name, viewport] of [
     await expect(popup.getByTestId('location:notices')).toBeVisible({ timeout: 20_000 });
     await expect(popup).toContainText('What is here');
     await expect(popup.locator('[data-source="NOTICE_DATA_SOURCE_UASFM_CEILING"]')).toContainText(/Ceiling \d+ ft AGL/);
-    await expect(popup.locator('[data-source="NOTICE_DATA_SOURCE_LAANC_ENABLED_CONTROLLED_AIRSPACE"]').first()).toContainText(/Class [BCDE]/);
+    await expect(popup.locator('[data-source="NOTICE_DATA_SOURCE_LAANC_ENABLED_CONTROLLED_AIRSPACE"]').first()).toContainText(/Class [BCDE]/i);
     await page.screenshot({ path: `test-results/screenshots/plan-click-popup-${name}.png` });
     // The whole popup stays on the map (it scrolls within it on a short phone map), never past its edge.
     const card = (await page.locator('.maplibregl-popup').boundingBox())!;
