@@ -89,7 +89,8 @@ test.describe('a browser in Tokyo planning in Seattle', () => {
     await expect(page).toHaveURL(/\/operations\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('operation:when')).toContainText('09:00–10:00 PST (17:00–18:00 UTC)');
     await expect(page.getByTestId('operation:details')).toContainText('America/Los_Angeles');
-    // The LAANC candidates: every window on the area's clocks.
+    // The LAANC candidates (folded under the decision): every window on the area's clocks.
+    await page.getByTestId('laanc:candidates').locator('summary').click();
     await expect(page.getByText(/09:00–10:00 PST \(17:00–18:00 UTC\) · /).first()).toBeVisible();
 
     // Editing on a phone: each date and time is whole (two in a row cut both to "'2027, 02:30 AM").
